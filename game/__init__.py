@@ -1,0 +1,1 @@
+"""Destrier: a digital table for Ruckus skirmish wargaming."""

@@ -1,0 +1,103 @@
+"""Load the TOML content files into a validated Content; errors name the file, field and problem."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from game.content.models import (
+    Alarum,
+    Content,
+    DiceTable,
+    Numbers,
+    Perk,
+    Profile,
+    Retinue,
+    Rule,
+    Steed,
+    Weapon,
+)
+
+DATA_DIR = Path(__file__).parent / "data"
+
+# file name -> (array-of-tables key, model) for every list-shaped content file
+LISTS: dict[str, tuple[str, type[BaseModel]]] = {
+    "weapons.toml": ("weapon", Weapon),
+    "steeds.toml": ("steed", Steed),
+    "profiles.toml": ("profile", Profile),
+    "retinues.toml": ("retinue", Retinue),
+    "tables.toml": ("table", DiceTable),
+    "alarums.toml": ("alarum", Alarum),
+    "perks.toml": ("perk", Perk),
+    "rules.toml": ("rule", Rule),
+}
+# which file a cross-reference problem belongs to, by the word its message starts with
+OWNER = {"profile": "profiles.toml", "retinue": "retinues.toml", "table": "tables.toml"}
+
+
+class ContentError(Exception):
+    """A content file is malformed; the message names the file, the field and the problem."""
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(f"{path.name}: file is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path.name}: not valid TOML: {exc}") from None
+
+
+def _describe(err: ValidationError) -> str:
+    first = err.errors()[0]
+    field = ".".join(str(p) for p in first["loc"]) or "(entry)"
+    return f"field {field}: {first['msg']}"
+
+
+def _load_list(path: Path, key: str, model: type[BaseModel]) -> dict[str, Any]:
+    raw = _read(path)
+    entries = raw.get(key)
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(f"{path.name}: expected one or more [[{key}]] entries")
+    out: dict[str, Any] = {}
+    for i, entry in enumerate(entries):
+        label = f"{key}[{i}]"
+        if isinstance(entry, dict) and "id" in entry:
+            label += f" (id={entry['id']!r})"
+        try:
+            item = model.model_validate(entry)
+        except ValidationError as exc:
+            raise ContentError(f"{path.name}: {label}: {_describe(exc)}") from None
+        ident = item.id  # type: ignore[attr-defined]
+        if ident in out:
+            raise ContentError(f"{path.name}: {label}: duplicate id {ident!r}")
+        out[ident] = item
+    return out
+
+
+def load_content_from(data_dir: Path) -> Content:
+    """Load and cross-check every content file in a directory."""
+    parts: dict[str, Any] = {}
+    for fname, (key, model) in LISTS.items():
+        parts[key + "s"] = _load_list(data_dir / fname, key, model)
+    try:
+        parts["numbers"] = Numbers.model_validate(_read(data_dir / "rules.toml").get("numbers", {}))
+    except ValidationError as exc:
+        raise ContentError(f"rules.toml: [numbers]: {_describe(exc)}") from None
+    try:
+        return Content.model_validate(parts)
+    except ValidationError as exc:
+        msg = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+        owner = OWNER.get(msg.split(" ", 1)[0], "content")
+        raise ContentError(f"{owner}: cross-reference check: {msg}") from None
+
+
+@cache
+def load_content() -> Content:
+    """The shipped content (cached: content is immutable)."""
+    return load_content_from(DATA_DIR)

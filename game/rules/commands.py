@@ -1,0 +1,107 @@
+"""Commands: the only way to change a game. Frozen pydantic models with a `type` discriminator."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Point = tuple[float, float]
+Gambit = Literal["charge", "run", "climb", "river_crossing"]
+MeleeOption = Literal["thrust", "parry", "fend"]
+
+
+class Cmd(BaseModel):
+    """Base for commands: immutable and strict about fields."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    side: Literal["red", "blue"] = Field(description="The player giving the command.")
+
+
+class Activate(Cmd):
+    """Start a model's activation (the Hero of the Spear first); a Feckless test may follow."""
+
+    type: Literal["activate"] = "activate"
+    model: str
+
+
+class Move(Cmd):
+    """Move the active model along waypoints (inches), optionally as a Movement Gambit."""
+
+    type: Literal["move"] = "move"
+    model: str
+    path: tuple[Point, ...] = Field(min_length=1, max_length=8)
+    gambit: Gambit | None = None
+
+
+class Shoot(Cmd):
+    """Shoot at an enemy model."""
+
+    type: Literal["shoot"] = "shoot"
+    model: str
+    target: str
+
+
+class Fight(Cmd):
+    """Start or continue a melee with an enemy in base contact."""
+
+    type: Literal["fight"] = "fight"
+    model: str
+    target: str
+    option: MeleeOption | None = None
+
+
+class Reload(Cmd):
+    """Spend the Action reloading a crossbow or handgun."""
+
+    type: Literal["reload"] = "reload"
+    model: str
+
+
+class Loot(Cmd):
+    """Spend the Action taking a loot objective within reach."""
+
+    type: Literal["loot"] = "loot"
+    model: str
+    objective: str
+
+
+class SetDrill(Cmd):
+    """Choose the Skill'd at Arms option a model uses when it is attacked (free)."""
+
+    type: Literal["set_drill"] = "set_drill"
+    model: str
+    drill: MeleeOption
+
+
+class PlayPerk(Cmd):
+    """Play a Perk card from the hand, on one of the player's models where the card needs one."""
+
+    type: Literal["play_perk"] = "play_perk"
+    card: str
+    model: str | None = None
+
+
+class EndActivation(Cmd):
+    """Finish the active model's activation."""
+
+    type: Literal["end_activation"] = "end_activation"
+    model: str
+
+
+class EndSpear(Cmd):
+    """Finish the Spear's activation; models that have not acted forgo their turn."""
+
+    type: Literal["end_spear"] = "end_spear"
+
+
+Command = Annotated[
+    Activate | Move | Shoot | Fight | Reload | Loot | SetDrill | PlayPerk | EndActivation | EndSpear,
+    Field(discriminator="type"),
+]
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+
+
+def parse_command(data: object) -> Command:
+    """Validate a command from JSON-like data (raises pydantic.ValidationError)."""
+    return COMMAND_ADAPTER.validate_python(data)

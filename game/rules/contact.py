@@ -1,0 +1,43 @@
+"""Base contact, including contact across a linear obstacle."""
+
+from __future__ import annotations
+
+from game.rules.context import Table
+from game.rules.geometry import CONTACT_TOLERANCE, edge_distance
+from game.rules.state import GameState, Model
+from game.terrain.geometry import obstacle_crossings
+from game.terrain.terrain_map import Obstacle
+
+
+def obstacle_between(table: Table, a: Model, b: Model) -> Obstacle | None:
+    """The linear obstacle the line between two base centres crosses, if any."""
+    crossings = obstacle_crossings(table.terrain, (a.x, a.y), (b.x, b.y))
+    return crossings[0][1] if crossings else None
+
+
+def in_contact(table: Table, a: Model, b: Model) -> bool:
+    """True if the two bases touch, or face each other across an obstacle they both touch."""
+    gap = edge_distance(a, b)
+    if gap <= CONTACT_TOLERANCE:
+        return True
+    if gap > 3.0 + CONTACT_TOLERANCE:
+        return False
+    obs = obstacle_between(table, a, b)
+    return obs is not None and gap <= obs.width + 2 * CONTACT_TOLERANCE
+
+
+def enemies_in_contact(table: Table, state: GameState, m: Model) -> list[Model]:
+    """Enemy models in base contact with m."""
+    return [
+        o for o in state.models
+        if not o.removed and o.side != m.side and in_contact(table, m, o)
+    ]
+
+
+def friends_in_contact_with(table: Table, state: GameState, enemy: Model, exclude: Model) -> int:
+    """How many of `exclude`'s friends (other than itself) touch `enemy`."""
+    return sum(
+        1 for o in state.models
+        if not o.removed and o.side == exclude.side and o is not exclude
+        and in_contact(table, o, enemy)
+    )

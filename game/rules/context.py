@@ -1,0 +1,99 @@
+"""What a rule needs to resolve: the table, the content, the state, the dice and the event log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from game.content.models import Content, Numbers, Profile
+from game.rules.dice import Dice
+from game.rules.events import DiceRolled, Ev, PerkUsed
+from game.rules.state import GameState, Model
+from game.terrain.terrain_map import TerrainMap
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A command that may not be carried out: a machine code and a reason a player can read."""
+
+    code: str
+    reason: str
+
+
+@dataclass(slots=True)
+class Table:
+    """The fixed parts of a game: content and the terrain (with this game's mud applied)."""
+
+    content: Content
+    terrain: TerrainMap
+    base_terrain: TerrainMap | None = None  # the map as loaded, before any mud
+
+    def apply_mud(self, tiles: list[int]) -> None:
+        """Turn the listed open or road tiles to Hard Going (ploughland) on this game's map."""
+        base = self.base_terrain or self.terrain
+        self.base_terrain = base
+        if not tiles:
+            self.terrain = base
+            return
+        kinds = list(base.tiles)
+        for idx in tiles:
+            kinds[idx] = "ploughland"
+        self.terrain = replace(base, tiles=kinds)
+
+    @property
+    def numbers(self) -> Numbers:
+        """The house-rule numbers."""
+        return self.content.numbers
+
+    def profile(self, m: Model) -> Profile:
+        """A model's profile."""
+        return self.content.profiles[m.profile]
+
+    def has_skill(self, m: Model, skill: str) -> bool:
+        """True if the model has the skill (Equestrian comes with a Hero's steed)."""
+        prof = self.content.profiles[m.profile]
+        if skill == "equestrian" and m.steed is not None and prof.type == "hero":
+            return True
+        return skill in prof.skills
+
+
+@dataclass(slots=True)
+class Act:
+    """One command's resolution: it rolls dice, changes the state and records events."""
+
+    table: Table
+    state: GameState
+    dice: Dice
+    events: list[Ev] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.dice.sink = self._log_roll
+
+    def _log_roll(self, purpose: str, sides: int, value: int, need: str, model: str) -> None:
+        self.events.append(
+            DiceRolled(purpose=purpose, sides=sides, value=value, need=need, model=model)
+        )
+
+    def emit(self, event: Ev) -> None:
+        """Record an event."""
+        self.events.append(event)
+
+    def d6(self, purpose: str, need: str = "", model: str = "") -> int:
+        """Roll one d6 for a purpose."""
+        return self.dice.roll(purpose, 6, need, model)
+
+    def test(self, m: Model, purpose: str, target: int, modifier: int = 0) -> tuple[int, bool]:
+        """A d6 test of the model's own: roll + modifier >= target, natural 1 fails.
+
+        A Fortune Favours the Bold Perk on the model rerolls a failure once.
+        Returns the final natural roll and whether the test passed.
+        """
+        need = f"{target}+" if modifier == 0 else f"{target}+ ({modifier:+d})"
+        label = f"{purpose}, {m.name}, needs {need}"
+        roll = self.d6(label, need, m.id)
+        passed = roll != 1 and roll + modifier >= target
+        if not passed and m.reroll_ready:
+            m.reroll_ready = False
+            self.emit(PerkUsed(model=m.id, effect="reroll"))
+            roll = self.d6(label + " (reroll)", need, m.id)
+            passed = roll != 1 and roll + modifier >= target
+        return roll, passed

@@ -1,0 +1,319 @@
+"""Events: what happened, in order. The log is append-only; the UI animates from it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Point = tuple[float, float]
+
+
+class Ev(BaseModel):
+    """Base for events: immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DiceRolled(Ev):
+    """One die: why it was rolled, what it needed, what it showed."""
+
+    type: Literal["dice_rolled"] = "dice_rolled"
+    purpose: str
+    sides: int
+    value: int
+    need: str = ""
+    model: str = ""
+
+
+class DeckShuffled(Ev):
+    """A deck was shuffled into a new order (top card last)."""
+
+    type: Literal["deck_shuffled"] = "deck_shuffled"
+    deck: str
+    order: list[str]
+
+
+class TurnBegan(Ev):
+    """A new turn starts."""
+
+    type: Literal["turn_began"] = "turn_began"
+    turn: int
+
+
+class CardDrawn(Ev):
+    """A Hero Deck card was turned."""
+
+    type: Literal["card_drawn"] = "card_drawn"
+    card: str
+    side: str = ""
+    leaderless: bool = False
+
+
+class AlarumDrawn(Ev):
+    """A Divers Alarums event and what it did."""
+
+    type: Literal["alarum_drawn"] = "alarum_drawn"
+    alarum: str
+    name: str
+    detail: str
+
+
+class Activated(Ev):
+    """A model began its activation."""
+
+    type: Literal["activated"] = "activated"
+    model: str
+    in_command: bool
+
+
+class ActivationLost(Ev):
+    """A model's activation passes without it acting (Mishap token, stun)."""
+
+    type: Literal["activation_lost"] = "activation_lost"
+    model: str
+    reason: str
+
+
+class FecklessTest(Ev):
+    """A Feckless test and its result."""
+
+    type: Literal["feckless_test"] = "feckless_test"
+    model: str
+    roll: int
+    result: str
+    text: str
+
+
+class GambitRolled(Ev):
+    """A Movement Gambit and its outcome."""
+
+    type: Literal["gambit_rolled"] = "gambit_rolled"
+    model: str
+    gambit: str
+    outcome: Literal["success", "mishap", "calamity"]
+    bonus: float = 0.0
+    text: str = ""
+
+
+class Moved(Ev):
+    """A model moved along a path; cost is in inches of its allowance."""
+
+    type: Literal["moved"] = "moved"
+    model: str
+    path: list[Point]
+    cost: float
+    reason: str = "move"  # move, flee, pushback, swept
+
+
+class MishapTaken(Ev):
+    """A Mishap token was placed."""
+
+    type: Literal["mishap_taken"] = "mishap_taken"
+    model: str
+
+
+class ShotFired(Ev):
+    """A shot and its to-hit result."""
+
+    type: Literal["shot_fired"] = "shot_fired"
+    model: str
+    target: str
+    weapon: str
+    distance: float
+    long_range: bool
+    need: int
+    roll: int
+    hit: bool
+    misfire: bool = False
+
+
+class BlockedShot(Ev):
+    """A Blocked Shot roll against something in the way."""
+
+    type: Literal["blocked_shot"] = "blocked_shot"
+    model: str
+    blocker: str
+    roll: int
+    absorbed: bool
+
+
+class SaveRolled(Ev):
+    """A save against one hit."""
+
+    type: Literal["save_rolled"] = "save_rolled"
+    model: str
+    need: int
+    roll: int
+    saved: bool
+
+
+class Wounded(Ev):
+    """A model lost Health."""
+
+    type: Literal["wounded"] = "wounded"
+    model: str
+    amount: int
+    health: int
+
+
+class Casualty(Ev):
+    """A model was removed as a casualty; Valour went to the other side."""
+
+    type: Literal["casualty"] = "casualty"
+    model: str
+    by_side: str
+    valour: int
+
+
+class MeleeRound(Ev):
+    """A round of melee."""
+
+    type: Literal["melee_round"] = "melee_round"
+    attacker: str
+    defender: str
+    attacker_dice: list[int]
+    defender_dice: list[int]
+    attacker_strikes: int
+    defender_strikes: int
+    winner: str  # model id, "" on a tie
+    attacker_hits: int  # hits the attacker takes
+    defender_hits: int  # hits the defender takes
+
+
+class BlockedStroke(Ev):
+    """A Blocked Stroke roll for a hit across a defended obstacle."""
+
+    type: Literal["blocked_stroke"] = "blocked_stroke"
+    model: str
+    roll: int
+    absorbed: bool
+
+
+class PushedBack(Ev):
+    """The loser of a melee round gave ground."""
+
+    type: Literal["pushed_back"] = "pushed_back"
+    model: str
+    to: Point
+    blocked: bool = False
+
+
+class Reloaded(Ev):
+    """A missile weapon was reloaded (possibly partly, after a misfire)."""
+
+    type: Literal["reloaded"] = "reloaded"
+    model: str
+    still_needed: int
+
+
+class Looted(Ev):
+    """A loot objective was taken."""
+
+    type: Literal["looted"] = "looted"
+    model: str
+    objective: str
+    valour: int
+
+
+class DrillSet(Ev):
+    """A model's defensive Skill'd at Arms option changed."""
+
+    type: Literal["drill_set"] = "drill_set"
+    model: str
+    drill: str
+
+
+class PerkPlayed(Ev):
+    """A Perk card was played."""
+
+    type: Literal["perk_played"] = "perk_played"
+    side: str
+    card: str
+    model: str = ""
+
+
+class PerkUsed(Ev):
+    """A played Perk took effect (for example a reroll)."""
+
+    type: Literal["perk_used"] = "perk_used"
+    model: str
+    effect: str
+
+
+class PerkDrawn(Ev):
+    """A player drew a Perk card."""
+
+    type: Literal["perk_drawn"] = "perk_drawn"
+    side: str
+    card: str
+
+
+class ActivationEnded(Ev):
+    """A model finished its activation."""
+
+    type: Literal["activation_ended"] = "activation_ended"
+    model: str
+
+
+class SpearEnded(Ev):
+    """A Spear finished its activation."""
+
+    type: Literal["spear_ended"] = "spear_ended"
+    card: str
+
+
+class ModelJoined(Ev):
+    """A new model entered the table (reinforcements)."""
+
+    type: Literal["model_joined"] = "model_joined"
+    model: str
+    side: str
+    at: Point
+
+
+class WillToFight(Ev):
+    """A Will to Fight test at the end of a turn."""
+
+    type: Literal["will_to_fight"] = "will_to_fight"
+    side: str
+    total: int
+    need: int
+    passed: bool
+
+
+class ObjectiveHeld(Ev):
+    """A hold objective scored at the end of the game."""
+
+    type: Literal["objective_held"] = "objective_held"
+    objective: str
+    side: str
+    valour: int
+
+
+class TurnEnded(Ev):
+    """A turn ended."""
+
+    type: Literal["turn_ended"] = "turn_ended"
+    turn: int
+
+
+class GameEnded(Ev):
+    """The game is over."""
+
+    type: Literal["game_ended"] = "game_ended"
+    winner: str
+    reason: str
+    valour: dict[str, int]
+
+
+Event = Annotated[
+    DiceRolled | DeckShuffled | TurnBegan | CardDrawn | AlarumDrawn | Activated | ActivationLost
+    | FecklessTest | GambitRolled | Moved | MishapTaken | ShotFired | BlockedShot | SaveRolled
+    | Wounded | Casualty | MeleeRound | BlockedStroke | PushedBack | Reloaded | Looted | DrillSet
+    | PerkPlayed | PerkUsed | PerkDrawn | ActivationEnded | SpearEnded | ModelJoined | WillToFight
+    | ObjectiveHeld | TurnEnded | GameEnded,
+    Field(discriminator="type"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])

@@ -1,0 +1,85 @@
+"""Command Range and Feckless tests (RULES-BRIEF §3)."""
+
+from __future__ import annotations
+
+import math
+
+from game.rules.context import Act, Table
+from game.rules.events import FecklessTest, Moved
+from game.rules.geometry import edge_distance
+from game.rules.movement import back_off, blocking_enemy, walk
+from game.rules.state import GameState, Model
+
+
+def command_range(table: Table, hero: Model) -> float:
+    """A Hero's Command Range in inches: 2 per Prowess on foot, 3 per Prowess mounted."""
+    prowess = table.profile(hero).prowess or 0
+    per = table.numbers.command_range_mounted if hero.steed else table.numbers.command_range_foot
+    return per * prowess
+
+
+def in_command(table: Table, state: GameState, m: Model) -> bool:
+    """True if a model is a Hero, or a Retainer within its living Hero's Command Range."""
+    if m.spear == m.id:
+        return True
+    hero = state.find(m.spear)
+    if hero is None or hero.removed:
+        return False
+    return edge_distance(m, hero) <= command_range(table, hero)
+
+
+def feckless_table_id(table: Table, m: Model) -> str:
+    """Which Feckless table the model uses (by steed)."""
+    if m.steed is None:
+        return "feckless_normal"
+    return table.content.steeds[m.steed].feckless_table
+
+
+def feckless_test(act: Act, m: Model) -> str:
+    """Roll a Feckless test and carry out its result; returns the result key."""
+    table = act.table.content.tables[feckless_table_id(act.table, m)]
+    bonus = act.state.effects.get("church_bells", 0)
+    purpose = f"Feckless test, {m.name}, 5+ acts, 3-4 dithers" + (f" (+{bonus})" if bonus else "")
+    roll = act.d6(purpose, "5+", m.id)
+    if roll + bonus < 5 and m.reroll_ready:
+        m.reroll_ready = False
+        roll = act.d6(purpose + " (reroll)", "5+", m.id)
+    row = table.lookup(roll + bonus)
+    act.emit(FecklessTest(model=m.id, roll=roll, result=row.result, text=row.text))
+    if row.result == "flee":
+        run_for_it(act, m)
+    return row.result
+
+
+def nearest_edge_point(act: Act, m: Model) -> tuple[float, float]:
+    """The point on the nearest table edge, directly away from it."""
+    w, h = act.table.terrain.width, act.table.terrain.height
+    options = [(m.x, (0.0, m.y)), (w - m.x, (float(w), m.y)), (m.y, (m.x, 0.0)),
+               (h - m.y, (m.x, float(h)))]
+    return min(options, key=lambda o: o[0])[1]
+
+
+def run_for_it(act: Act, m: Model) -> None:
+    """'Run for it!': a full move toward the nearest table edge, stopping short of blockers."""
+    tx, ty = nearest_edge_point(act, m)
+    length = math.hypot(tx - m.x, ty - m.y)
+    if length < 1e-6:
+        return
+    radius = 0.5
+    # aim at the last point where the base is still fully on the table
+    scale = max(0.0, (length - radius) / length)
+    target = (m.x + (tx - m.x) * scale, m.y + (ty - m.y) * scale)
+    start = (m.x, m.y)
+    move = act.table.profile(m).move
+    stops = frozenset({"tall", "river", "impassable", "building"} if m.steed else
+                      {"tall", "river", "impassable"})
+    route = walk(act.table, [start, target], m.steed is not None, move, stops)
+    points = [start, route.end]
+    enemy = blocking_enemy(act.state, m, points)
+    end = route.end
+    if enemy is not None:
+        end = start
+    end = back_off(act.table, act.state, m, points, end)
+    if end != start:
+        m.x, m.y = end
+        act.emit(Moved(model=m.id, path=[start, end], cost=min(route.cost, move), reason="flee"))

@@ -1,0 +1,161 @@
+"""What a side may do now: a finite, useful sample of legal commands for the UI and the AI."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.rules import activation, melee, move_command, perks, shooting
+from game.rules.commands import (
+    Activate,
+    Command,
+    EndActivation,
+    EndSpear,
+    Fight,
+    Loot,
+    Move,
+    PlayPerk,
+    Reload,
+    SetDrill,
+    Shoot,
+)
+from game.rules.context import Rejected, Table
+from game.rules.geometry import bearing_point
+from game.rules.movement import back_off, walk
+from game.rules.state import GameState, Model
+from game.rules.turn import spear_members
+
+if TYPE_CHECKING:
+    from game.rules.engine import Engine
+
+BEARINGS = tuple(range(0, 360, 30))
+GAMBIT_FEATURE = {"tall": "climb", "river": "river_crossing"}
+
+
+def legal_commands(engine: Engine, side: str) -> list[Command]:
+    """Commands the side may give now; every one of them would be accepted by submit."""
+    state, table = engine.state, engine.table
+    if state.over or side != state.active_side:
+        return []
+    if not state.active_model:
+        return _between_models(table, state, side)
+    m = state.model(state.active_model)
+    out: list[Command] = [EndActivation(side=side, model=m.id)]  # type: ignore[arg-type]
+    out.extend(_actions(table, state, m))
+    out.extend(_moves(table, state, m))
+    out.extend(_perks(table, state, side, m.id))
+    return out
+
+
+def _ok(table: Table, state: GameState, cmd: Command) -> bool:
+    from game.rules.engine import HANDLERS
+
+    return not isinstance(HANDLERS[cmd.type][0](table, state, cmd), Rejected)
+
+
+def _between_models(table: Table, state: GameState, side: str) -> list[Command]:
+    out: list[Command] = [EndSpear(side=side)]  # type: ignore[arg-type]
+    for m in spear_members(state, state.current_card):
+        cmd = Activate(side=side, model=m.id)  # type: ignore[arg-type]
+        if not isinstance(activation.check_activate(table, state, cmd), Rejected):
+            out.append(cmd)
+            if m.spear != m.id:
+                out.extend(_perks(table, state, side, m.id, only="rally"))
+    out.extend(_perks(table, state, side, None))
+    return out
+
+
+def _perks(table: Table, state: GameState, side: str, model: str | None,
+           only: str = "") -> list[Command]:
+    out: list[Command] = []
+    for card in sorted(set(state.sides[side].perks)):
+        if only and table.content.perks[card].effect != only:
+            continue
+        cmd = PlayPerk(side=side, card=card, model=model)  # type: ignore[arg-type]
+        if not isinstance(perks.plan_perk(table, state, cmd), Rejected):
+            out.append(cmd)
+    return out
+
+
+def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
+    side = m.side
+    out: list[Command] = []
+    if table.has_skill(m, "skilld_at_arms"):
+        out.extend(SetDrill(side=side, model=m.id, drill=d)  # type: ignore[arg-type]
+                   for d in ("thrust", "parry", "fend") if d != m.drill)
+    if m.acted:
+        return out
+    candidates: list[Command] = [Reload(side=side, model=m.id)]  # type: ignore[arg-type]
+    options: list[str | None] = [None]
+    if table.has_skill(m, "skilld_at_arms"):
+        options += ["thrust", "parry", "fend"]
+    for enemy in state.living():
+        if enemy.side == side:
+            continue
+        candidates.extend(Fight(side=side, model=m.id, target=enemy.id,  # type: ignore[arg-type]
+                                option=o) for o in options)
+        if shooting.missile_weapon(table, m) is not None:
+            candidates.append(Shoot(side=side, model=m.id, target=enemy.id))  # type: ignore
+    for obj in table.terrain.objectives:
+        if obj.kind == "loot" and obj.name not in state.looted:
+            candidates.append(Loot(side=side, model=m.id, objective=obj.name))  # type: ignore
+    out.extend(c for c in candidates if _ok(table, state, c))
+    _ = melee
+    return out
+
+
+def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
+    side = m.side
+    probe = Move(side=side, model=m.id, path=((m.x, m.y),))  # type: ignore[arg-type]
+    bad = move_command.plan_move(table, state, probe)
+    if isinstance(bad, Rejected) and bad.code in ("already_moved", "dithering", "in_melee",
+                                                  "not_active", "not_your_turn"):
+        return []
+    allowance = move_command.base_allowance(table, m)
+    mounted = m.steed is not None
+    start = (m.x, m.y)
+    seen: set[tuple[float, float, str | None]] = set()
+    out: list[Command] = []
+
+    def offer(end: tuple[float, float], gambit: str | None) -> None:
+        key = (round(end[0], 2), round(end[1], 2), gambit)
+        if key in seen or math.dist(end, start) < 0.5:
+            return
+        seen.add(key)
+        cmd = Move(side=side, model=m.id, path=(end,), gambit=gambit)  # type: ignore[arg-type]
+        if not isinstance(move_command.plan_move(table, state, cmd), Rejected):
+            out.append(cmd)
+
+    stops = frozenset({"tall", "river", "impassable", "building"})
+    for bearing in BEARINGS:
+        far = bearing_point(m.x, m.y, bearing, allowance + 3.0)
+        route = walk(table, [start, far], mounted, allowance, stops)
+        end = back_off(table, state, m, [start, far], route.end)
+        offer(end, None)
+        offer(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), None)
+        if not mounted and route.stopped_by == "budget":
+            run = walk(table, [start, far], mounted, allowance + 2.0, stops)
+            offer(back_off(table, state, m, [start, far], run.end), "run")
+        gambit = GAMBIT_FEATURE.get(route.stopped_by)
+        if gambit and (not mounted or gambit == "river_crossing"):
+            beyond = walk(table, [start, far], mounted, allowance,
+                          stops - {route.stopped_by})
+            offer(back_off(table, state, m, [start, far], beyond.end), gambit)
+    _contact_moves(table, state, m, allowance, offer)
+    return out
+
+
+def _contact_moves(table: Table, state: GameState, m: Model, allowance: float, offer) -> None:  # type: ignore[no-untyped-def]
+    reach = allowance + table.numbers.charge_bonus + 1.0
+    for enemy in state.living():
+        if enemy.side == m.side:
+            continue
+        dx, dy = m.x - enemy.x, m.y - enemy.y
+        dist = math.hypot(dx, dy)
+        if dist > reach or dist < 1e-6:
+            continue
+        for turn in (0.0, 0.6, -0.6):
+            ang = math.atan2(dy, dx) + turn
+            end = (enemy.x + math.cos(ang) * 1.0005, enemy.y + math.sin(ang) * 1.0005)
+            cost_guess = math.dist(end, (m.x, m.y))
+            offer(end, None if cost_guess <= allowance else "charge")

@@ -1,0 +1,175 @@
+"""Melee: Fight dice, strikes, the winner of a round, Skill'd at Arms, push-backs (§6)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.rules.activation import check_active
+from game.rules.commands import Fight
+from game.rules.contact import friends_in_contact_with, in_contact, obstacle_between
+from game.rules.context import Act, Rejected, Table
+from game.rules.damage import take_hit
+from game.rules.events import BlockedStroke, MeleeRound, PushedBack
+from game.rules.movement import position_problem
+from game.rules.state import GameState, Model
+
+
+@dataclass(slots=True)
+class Side:
+    """One side of a melee round: who fights, with how many dice and which options."""
+
+    model: Model
+    dice: int
+    option: str | None  # thrust, parry, fend or None
+    deadly: bool
+
+
+@dataclass(slots=True)
+class FightPlan:
+    """A checked Fight."""
+
+    attacker: Side
+    defender: Side
+    defended_obstacle: bool  # the defender is behind an obstacle the attacker reaches across
+
+
+def encumbered(m: Model) -> bool:
+    """A model holding a Mishap token is Encumbered: -1 Fight die, no Parry or Fend."""
+    return m.mishap > 0
+
+
+def option_problem(table: Table, m: Model, option: str | None) -> str:
+    """Why a model may not use a Skill'd at Arms option, or ""."""
+    if option is None:
+        return ""
+    if not table.has_skill(m, "skilld_at_arms"):
+        return f"{m.name} is not Skill'd at Arms."
+    if option in ("parry", "fend") and encumbered(m):
+        return f"{m.name} is Encumbered and may not {option.capitalize()}."
+    return ""
+
+
+def fight_dice(table: Table, state: GameState, m: Model, enemy: Model, enemy_option: str | None
+               ) -> int:
+    """Dice a model rolls: Fight, +1 per extra friend on the enemy, -1 Encumbered, -1 if Fended."""
+    dice = table.profile(m).fight + friends_in_contact_with(table, state, enemy, m)
+    if encumbered(m):
+        dice -= 1
+    if enemy_option == "fend":
+        dice -= 1
+    return max(1, dice)
+
+
+def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Rejected:
+    """Check a Fight command."""
+    m = check_active(state, cmd.side, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    if m.acted:
+        return Rejected("already_acted", f"{m.name} has already used its Action.")
+    enemy = state.find(cmd.target)
+    if enemy is None or enemy.removed or enemy.side == m.side:
+        return Rejected("bad_target", "Choose an enemy model on the table.")
+    if not in_contact(table, m, enemy):
+        return Rejected("not_in_contact", f"{m.name} is not in base contact with {enemy.name}.")
+    problem = option_problem(table, m, cmd.option)
+    if problem:
+        return Rejected("bad_option", problem)
+    d_option = enemy.drill if not option_problem(table, enemy, enemy.drill) else None
+    if not table.has_skill(enemy, "skilld_at_arms"):
+        d_option = None
+    attacker = Side(m, fight_dice(table, state, m, enemy, d_option), cmd.option,
+                    table.has_skill(m, "deadly_blade"))
+    defender = Side(enemy, fight_dice(table, state, enemy, m, cmd.option), d_option,
+                    table.has_skill(enemy, "deadly_blade"))
+    defended = enemy.steed is None and obstacle_between(table, m, enemy) is not None
+    return FightPlan(attacker, defender, defended)
+
+
+def roll_fight_dice(act: Act, side: Side, strike_on: int) -> list[int]:
+    """Roll a side's Fight dice with Deadly Blade and Thrust rerolls; returns the final faces."""
+    m = side.model
+    label = f"Fight, {m.name}, strikes on {strike_on}+"
+    dice = act.dice.rolls(side.dice, label, need=f"{strike_on}+", model=m.id)
+    if side.deadly:
+        dice = [act.d6(label + " (Deadly Blade reroll)", f"{strike_on}+", m.id) if d == 1 else d
+                for d in dice]
+    if side.option == "thrust":
+        misses = [i for i, d in enumerate(dice) if d < strike_on]
+        if misses:
+            worst = min(misses, key=lambda i: dice[i])
+            dice[worst] = act.d6(label + " (Thrust reroll)", f"{strike_on}+", m.id)
+    return dice
+
+
+def round_result(a_strikes: int, d_strikes: int) -> tuple[str, int, int]:
+    """Winner ('attacker', 'defender' or ''), hits on the attacker, hits on the defender."""
+    if a_strikes > d_strikes:
+        return "attacker", 0, max(1, a_strikes - d_strikes)
+    if d_strikes > a_strikes:
+        return "defender", max(1, d_strikes - a_strikes), 0
+    if a_strikes > 0:
+        return "", 1, 1
+    return "", 0, 0
+
+
+def do_fight(act: Act, plan: FightPlan) -> None:
+    """Resolve one round of melee."""
+    att, dfd = plan.attacker, plan.defender
+    att.model.acted = True
+    strike_on = act.table.numbers.strike_on
+    a_dice = roll_fight_dice(act, att, strike_on)
+    d_dice = roll_fight_dice(act, dfd, strike_on)
+    a_strikes = sum(1 for d in a_dice if d >= strike_on)
+    d_strikes = sum(1 for d in d_dice if d >= strike_on)
+    if dfd.option == "parry":
+        a_strikes = max(0, a_strikes - 1)
+    if att.option == "parry":
+        d_strikes = max(0, d_strikes - 1)
+    winner, a_hits, d_hits = round_result(a_strikes, d_strikes)
+    act.emit(MeleeRound(
+        attacker=att.model.id, defender=dfd.model.id, attacker_dice=a_dice, defender_dice=d_dice,
+        attacker_strikes=a_strikes, defender_strikes=d_strikes,
+        winner={"attacker": att.model.id, "defender": dfd.model.id}.get(winner, ""),
+        attacker_hits=a_hits, defender_hits=d_hits))
+    d_wounded = _hits(act, dfd.model, att.model, d_hits, plan.defended_obstacle)
+    a_wounded = _hits(act, att.model, dfd.model, a_hits, False)
+    if winner == "attacker" and not d_wounded:
+        push_back(act, dfd.model, att.model)
+    elif winner == "defender" and not a_wounded:
+        push_back(act, att.model, dfd.model)
+
+
+def _hits(act: Act, m: Model, by: Model, hits: int, defended: bool) -> bool:
+    """Apply hits with Blocked Strokes where due; True if the model lost Health."""
+    wounded = False
+    hits_on = act.table.numbers.blocked_stroke_hits_on
+    for _ in range(hits):
+        if m.removed:
+            break
+        if defended:
+            roll = act.d6(f"Blocked Stroke for {m.name} behind the obstacle, 1-{hits_on} "
+                          "the obstacle takes it", f"{hits_on + 1}+", m.id)
+            absorbed = roll <= hits_on
+            act.emit(BlockedStroke(model=m.id, roll=roll, absorbed=absorbed))
+            if absorbed:
+                continue
+        wounded = take_hit(act, m, by.side) or wounded
+    return wounded
+
+
+def push_back(act: Act, loser: Model, winner: Model) -> None:
+    """Push the loser of a round 1 inch directly away from the winner, if there is room."""
+    if loser.removed:
+        return
+    dist = act.table.numbers.pushback
+    dx, dy = loser.x - winner.x, loser.y - winner.y
+    length = math.hypot(dx, dy) or 1.0
+    to = (loser.x + dx / length * dist, loser.y + dy / length * dist)
+    problem = position_problem(act.table, act.state, loser, *to)
+    if problem:
+        act.emit(PushedBack(model=loser.id, to=(loser.x, loser.y), blocked=True))
+        return
+    loser.x, loser.y = to
+    act.emit(PushedBack(model=loser.id, to=to))

@@ -1,0 +1,182 @@
+"""The Move command: checks the path and carries it out, with a Movement Gambit if declared."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.rules.activation import check_active
+from game.rules.commands import Move
+from game.rules.contact import enemies_in_contact, in_contact
+from game.rules.context import Act, Rejected, Table
+from game.rules.events import Moved
+from game.rules.movement import (
+    Walk,
+    back_off,
+    blocking_enemy,
+    check_legal_end,
+    walk,
+)
+from game.rules.state import GameState, Model
+
+Point = tuple[float, float]
+GAMBIT_NAMES = {"charge": "Charge!", "run": "Run!", "climb": "Climb",
+                "river_crossing": "River Crossing"}
+
+
+@dataclass(slots=True)
+class MovePlan:
+    """A checked move: the model, its path from where it stands, and what the path needs."""
+
+    model: Model
+    points: list[Point]
+    route: Walk
+    allowance: float  # inches the model may spend without a gambit bonus
+    gambit: str | None
+    charge_target: str  # enemy id the move ends in contact with, "" if none
+
+
+def base_allowance(table: Table, m: Model) -> float:
+    """The model's Move in inches this activation (steed's Move when mounted, plus Perks)."""
+    move = table.content.steeds[m.steed].move if m.steed else table.profile(m).move
+    return move + m.extra_move
+
+
+def plan_move(table: Table, state: GameState, cmd: Move) -> MovePlan | Rejected:
+    """Check a Move command; a plan if it is legal, else the reason."""
+    m = check_active(state, cmd.side, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    bad = _check_can_move(table, state, m, cmd)
+    if bad:
+        return bad
+    points = [(m.x, m.y), *cmd.path]
+    for x, y in cmd.path:
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return Rejected("bad_point", "Waypoints must be finite numbers of inches.")
+    route = walk(table, points, m.steed is not None)
+    allowance = base_allowance(table, m)
+    bad = _check_route(table, m, route, allowance, cmd.gambit)
+    if bad:
+        return bad
+    enemy = blocking_enemy(state, m, points)
+    if enemy is not None:
+        return Rejected("blocked_by_model", f"The path runs through {enemy.name}'s base.")
+    end = points[-1]
+    bad = _check_end(table, state, m, end)
+    if bad:
+        return bad
+    target = _contact_target(table, state, m, end)
+    if cmd.gambit == "charge" and not target:
+        return Rejected("charge_needs_contact", "A Charge! must end in base contact with an enemy.")
+    return MovePlan(m, points, route, allowance, cmd.gambit, target)
+
+
+def _check_can_move(table: Table, state: GameState, m: Model, cmd: Move) -> Rejected | None:
+    if m.moved:
+        return Rejected("already_moved", f"{m.name} has already moved this activation.")
+    if m.feckless == "dither":
+        return Rejected("dithering", f"{m.name} is Dithering and may not move this activation.")
+    if enemies_in_contact(table, state, m):
+        return Rejected("in_melee", f"{m.name} is in base contact with an enemy and must fight.")
+    if cmd.gambit is not None and m.steed is not None and cmd.gambit != "river_crossing":
+        return Rejected("mounted_gambit", "Mounted models may only attempt River Crossing.")
+    return None
+
+
+def _check_route(
+    table: Table, m: Model, route: Walk, allowance: float, gambit: str | None
+) -> Rejected | None:
+    feats = route.features
+    if "impassable" in feats:
+        return Rejected("impassable", "The path crosses impassable ground.")
+    if "building" in feats:
+        return Rejected("building", "Mounted models may not enter buildings.")
+    if "river" in feats and gambit != "river_crossing":
+        return Rejected("needs_river_crossing",
+                        "The path crosses a deep river: attempt the River Crossing gambit.")
+    if "tall" in feats and gambit != "climb":
+        return Rejected("needs_climb",
+                        "The path crosses an obstacle taller than Character Height: "
+                        "attempt the Climb gambit.")
+    if "low" in feats and m.steed is not None:
+        return Rejected("needs_jump", "Riders cross obstacles with a Jump test.")
+    if gambit == "climb" and "tall" not in feats:
+        return Rejected("no_climb", "There is no tall obstacle on this path to climb.")
+    if gambit == "river_crossing" and "river" not in feats:
+        return Rejected("no_river", "There is no deep river on this path to cross.")
+    limit = allowance
+    if gambit == "charge":
+        limit += table.numbers.charge_bonus
+    elif gambit == "run":
+        limit += table.numbers.run_bonus_die
+    if route.cost > limit + 1e-9:
+        return Rejected("too_far", f"The move costs {route.cost:.1f}\" but {m.name} has "
+                                   f"{limit:.1f}\" to spend.")
+    return None
+
+
+def _check_end(table: Table, state: GameState, m: Model, end: Point) -> Rejected | None:
+    return check_legal_end(table, state, m, end)
+
+
+def _contact_target(table: Table, state: GameState, m: Model, end: Point) -> str:
+    ox, oy = m.x, m.y
+    m.x, m.y = end
+    try:
+        enemies = enemies_in_contact(table, state, m)
+    finally:
+        m.x, m.y = ox, oy
+    return enemies[0].id if enemies else ""
+
+
+def do_move(act: Act, plan: MovePlan) -> None:
+    """Carry out a planned move, rolling its gambit first."""
+    from game.rules.gambits import resolve_gambit
+
+    m = plan.model
+    m.moved = True
+    if plan.gambit is None:
+        finish_move(act, m, plan.points, plan.route.end, plan.route.cost)
+        return
+    resolve_gambit(act, plan)
+
+
+def finish_move(act: Act, m: Model, points: list[Point], end: Point, cost: float,
+                reason: str = "move") -> None:
+    """Put the model at `end` and record the path it took to get there."""
+    path = _path_to(points, end)
+    if end != points[0]:
+        dx, dy = end[0] - path[-2][0], end[1] - path[-2][1]
+        if dx or dy:
+            m.facing = math.degrees(math.atan2(dx, -dy)) % 360.0
+    m.x, m.y = end
+    act.emit(Moved(model=m.id, path=path, cost=round(cost, 3), reason=reason))
+
+
+def _path_to(points: list[Point], end: Point) -> list[Point]:
+    """The prefix of a polyline up to a point lying on it."""
+    out = [points[0]]
+    for a, b in zip(points, points[1:], strict=False):
+        cross = (b[0] - a[0]) * (end[1] - a[1]) - (b[1] - a[1]) * (end[0] - a[0])
+        within = (min(a[0], b[0]) - 1e-6 <= end[0] <= max(a[0], b[0]) + 1e-6
+                  and min(a[1], b[1]) - 1e-6 <= end[1] <= max(a[1], b[1]) + 1e-6)
+        if abs(cross) < 1e-6 and within:
+            out.append(end)
+            return out
+        out.append(b)
+    out[-1] = end
+    return out
+
+
+def partial_move(act: Act, plan: MovePlan, budget: float, stop_before: frozenset[str]) -> None:
+    """Move as far along the planned path as a budget allows, stopping short of features."""
+    m = plan.model
+    route = walk(act.table, plan.points, m.steed is not None, budget, stop_before)
+    end = back_off(act.table, act.state, m, plan.points, route.end)
+    finish_move(act, m, plan.points, end, min(route.cost, budget))
+
+
+def touching(table: Table, a: Model, b: Model) -> bool:
+    """Base contact between two models."""
+    return in_contact(table, a, b)

@@ -1,0 +1,172 @@
+"""Free movement in inches over the terrain: costs, Hard Going, obstacles and legal positions."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.rules.context import Rejected, Table
+from game.rules.geometry import BASE_RADIUS, point_segment_distance
+from game.rules.state import GameState, Model
+from game.terrain.geometry import distance_to_obstacles, obstacle_crossings, terrain_runs
+from game.terrain.terrain_map import HARD_GOING
+
+Point = tuple[float, float]
+BACKOFF = 0.05  # clearance kept from a feature the model stops short of
+INF = float("inf")
+
+
+@dataclass(slots=True)
+class Walk:
+    """The result of walking a path: where it ends, what it cost and what it crossed."""
+
+    end: Point
+    cost: float
+    complete: bool
+    features: set[str] = field(default_factory=set)  # "hard", "river", "low", "tall", ...
+    obstacles: list[str] = field(default_factory=list)  # names of obstacles crossed
+    stopped_by: str = ""
+
+
+def tile_feature(kind: str, mounted: bool) -> tuple[float, str]:
+    """Cost factor and feature name of a terrain kind for a foot or mounted model."""
+    if kind in HARD_GOING:
+        return 2.0, "hard"
+    if kind == "river":
+        return 2.0, "river"
+    if kind == "impassable":
+        return INF, "impassable"
+    if kind == "building" and mounted:
+        return INF, "building"
+    return 1.0, ""
+
+
+def _along(a: Point, b: Point, d: float) -> Point:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length == 0.0:
+        return a
+    t = max(0.0, min(d, length)) / length
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def walk(
+    table: Table,
+    points: list[Point],
+    mounted: bool,
+    budget: float = INF,
+    stop_before: frozenset[str] = frozenset(),
+) -> Walk:
+    """Walk a polyline; stop when the budget runs out or before a feature in `stop_before`."""
+    tmap = table.terrain
+    hard_factor = table.numbers.hard_going_factor
+    obstacle_cost = table.numbers.obstacle_cost
+    cost = 0.0
+    result = Walk(end=points[0], cost=0.0, complete=True)
+    for a, b in zip(points, points[1:], strict=False):
+        crossings = obstacle_crossings(tmap, a, b)
+        xi = 0
+        for kind, start, end in terrain_runs(tmap, a, b):
+            factor, feature = tile_feature(kind, mounted)
+            if feature == "hard":
+                factor = hard_factor
+            if feature in stop_before or (factor == INF and budget != INF):
+                return _stop(result, a, b, start - BASE_RADIUS - BACKOFF, cost, feature)
+            if feature:
+                result.features.add(feature)
+            pos = start
+            while xi < len(crossings) and crossings[xi][0] < end:
+                dist, obs = crossings[xi]
+                step = (dist - pos) * factor
+                if cost + step > budget:
+                    return _stop(result, a, b, pos + (budget - cost) / factor, budget, "budget")
+                cost += step
+                pos = dist
+                ofeature = "tall" if obs.tall else "low"
+                clearance = BASE_RADIUS + obs.width / 2 + BACKOFF
+                if ofeature in stop_before or cost + obstacle_cost > budget:
+                    return _stop(result, a, b, dist - clearance, cost, ofeature)
+                cost += obstacle_cost
+                result.features.add(ofeature)
+                result.obstacles.append(obs.name)
+                xi += 1
+            step = (end - pos) * factor
+            if cost + step > budget:
+                return _stop(result, a, b, pos + (budget - cost) / factor, budget, "budget")
+            cost += step
+    result.end = points[-1]
+    result.cost = cost
+    return result
+
+
+def _stop(result: Walk, a: Point, b: Point, dist: float, cost: float, why: str) -> Walk:
+    result.end = _along(a, b, dist)
+    result.cost = cost
+    result.complete = False
+    result.stopped_by = why
+    return result
+
+
+def position_problem(table: Table, state: GameState, m: Model, x: float, y: float) -> str:
+    """Why a model may not stand at (x, y), or "" if it may."""
+    tmap = table.terrain
+    r = BASE_RADIUS
+    if not (r - 1e-9 <= x <= tmap.width - r + 1e-9 and r - 1e-9 <= y <= tmap.height - r + 1e-9):
+        return "the base would be off the table"
+    mounted = m.steed is not None
+    for px, py in ((x, y), (x - r, y), (x + r, y), (x, y - r), (x, y + r)):
+        kind = tmap.kind_at(px, py)
+        if kind == "impassable" or (kind == "building" and mounted):
+            return f"the base would stand on {kind} ground"
+        if kind == "river" and (px, py) == (x, y):
+            return "a model may not end its move in a deep river"
+    dist, obs = distance_to_obstacles(tmap, (x, y))
+    if obs is not None and dist < r + obs.width / 2 - 1e-6:
+        return f"the base would stand on the {obs.kind} ({obs.name})"
+    for other in state.models:
+        if other is m or other.removed:
+            continue
+        if (other.x - x) ** 2 + (other.y - y) ** 2 < (2 * r - 1e-6) ** 2:
+            return f"the base would overlap {other.name}"
+    return ""
+
+
+def blocking_enemy(state: GameState, m: Model, points: list[Point]) -> Model | None:
+    """An enemy whose base the path passes through, if any."""
+    limit = 2 * BASE_RADIUS - 1e-6
+    for other in state.models:
+        if other.removed or other.side == m.side:
+            continue
+        for a, b in zip(points, points[1:], strict=False):
+            d, _ = point_segment_distance(other.x, other.y, a[0], a[1], b[0], b[1])
+            if d < limit:
+                return other
+    return None
+
+
+def back_off(table: Table, state: GameState, m: Model, points: list[Point], end: Point) -> Point:
+    """The furthest legal position at or before `end` along the path (the start if none)."""
+    start = points[0]
+    if not position_problem(table, state, m, *end):
+        return end
+    px, py = end
+    # walk backwards from `end` towards the start in small steps, leg by leg
+    legs = list(zip(points, points[1:], strict=False))
+    for a, b in reversed(legs):
+        da = math.hypot(px - a[0], py - a[1])
+        steps = int(da / 0.25)
+        for i in range(1, steps + 1):
+            q = _along(a, (px, py), da - i * 0.25)
+            if not position_problem(table, state, m, *q):
+                return q
+        px, py = a
+        if not position_problem(table, state, m, px, py):
+            return (px, py)
+    return start
+
+
+def check_legal_end(table: Table, state: GameState, m: Model, end: Point) -> Rejected | None:
+    """A rejection if the model may not end a move at `end`."""
+    problem = position_problem(table, state, m, *end)
+    if problem:
+        return Rejected("bad_position", f"{m.name} cannot end there: {problem}.")
+    return None

@@ -1,0 +1,101 @@
+"""Setting up a game: retinues deployed in their zones, Perk hands dealt, the first card turned."""
+
+from __future__ import annotations
+
+from game.content.models import Retinue
+from game.rules.context import Act, Table
+from game.rules.dice import Dice
+from game.rules.engine import Engine
+from game.rules.events import DeckShuffled, PerkDrawn
+from game.rules.movement import position_problem
+from game.rules.state import SIDES, GameState, Model, SideState
+from game.rules.turn import begin_turn
+
+
+class SetupError(Exception):
+    """A scenario cannot be set up (for example, no room to deploy)."""
+
+
+def build_models(table: Table, side: str, retinue: Retinue) -> list[Model]:
+    """The retinue's models, not yet placed, with ids like red-1."""
+    models: list[Model] = []
+    n = 0
+    for spear in retinue.spears:
+        hero_id = ""
+        for member in (spear.hero, *spear.retainers):
+            n += 1
+            prof = table.content.profiles[member.profile]
+            mid = f"{side}-{n}"
+            hero_id = hero_id or mid
+            steed = table.content.steeds[member.steed] if member.steed else None
+            models.append(Model(
+                id=mid, side=side, name=member.name, profile=prof.id, spear=hero_id,
+                x=0.0, y=0.0, health=prof.health,
+                weapons=list(member.weapons if member.weapons is not None else prof.weapons),
+                steed=member.steed, steed_health=steed.health if steed else 0,
+                facing=180.0 if side == "red" else 0.0,
+            ))
+    return models
+
+
+def deploy(table: Table, state: GameState, side: str) -> None:
+    """Place a side's models in rows across its deployment zone, Spear by Spear."""
+    zones = [z for z in table.terrain.zones if z.side == side]
+    if not zones:
+        raise SetupError(f"the map has no deployment zone for {side}")
+    spots: list[tuple[float, float]] = []
+    for z in zones:
+        rows = [z.y + z.h - 1.0 - i * 1.5 for i in range(int(z.h // 1.5))]
+        if side == "blue":
+            rows = [z.y + 1.0 + i * 1.5 for i in range(int(z.h // 1.5))]
+        for y in rows:
+            x = z.x + 1.0
+            while x <= z.x + z.w - 0.5:
+                spots.append((x, y))
+                x += 1.5
+    spots.sort(key=lambda p: (abs(p[1] - (zones[0].y + zones[0].h / 2)), abs(p[0] -
+                              (zones[0].x + zones[0].w / 2))))
+    for m in (m for m in state.models if m.side == side):
+        for i, (x, y) in enumerate(spots):
+            if not position_problem(table, state, m, x, y):
+                m.x, m.y = x, y
+                del spots[i]
+                break
+        else:
+            raise SetupError(f"no room to deploy {m.name} in {side}'s zone")
+
+
+def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
+             max_turns: int | None = None, dice: Dice | None = None) -> Engine:
+    """A new game on a table: both retinues deployed, Perks dealt and the first card drawn."""
+    models: list[Model] = []
+    sides: dict[str, SideState] = {}
+    for side in SIDES:
+        retinue = table.content.retinues[retinues[side]]
+        side_models = build_models(table, side, retinue)
+        models.extend(side_models)
+        sides[side] = SideState(name=side, retinue=retinue.id, start_models=len(side_models))
+    state = GameState(scenario=scenario, seed=seed, rng=seed, models=models, sides=sides,
+                      max_turns=max_turns or table.numbers.turns)
+    table.apply_mud([])
+    for m in models:
+        m.x, m.y = -100.0, -100.0
+    for side in SIDES:
+        deploy(table, state, side)
+    engine = Engine(table, state, dice)
+    rng = dice or Dice(state.rng)
+    act = Act(table, state, rng)
+    perk_cards = [p.id for p in table.content.perks.values() for _ in range(p.copies)]
+    state.perk_deck = rng.shuffle(perk_cards)
+    act.emit(DeckShuffled(deck="perks", order=list(state.perk_deck)))
+    for _ in range(table.numbers.perk_hand_start):
+        for side in SIDES:
+            card = state.perk_deck.pop()
+            sides[side].perks.append(card)
+            act.emit(PerkDrawn(side=side, card=card))
+    begin_turn(act)
+    if dice is None:
+        state.rng = rng.state
+    rng.sink = None
+    engine.run_setup(act.events)
+    return engine

@@ -1,0 +1,135 @@
+"""Game state: plain dataclasses (cheap to clone for undo and AI search), validated on load."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, replace
+
+SIDES = ("red", "blue")
+ALARUMS_CARD = "alarums"
+
+
+def other_side(side: str) -> str:
+    """The opposing side."""
+    return "blue" if side == "red" else "red"
+
+
+@dataclass(slots=True)
+class Model:
+    """One Character on the table (or removed from it)."""
+
+    id: str
+    side: str
+    name: str
+    profile: str
+    spear: str  # id of the Hero model leading this model's Spear (a Hero leads his own)
+    x: float
+    y: float
+    health: int
+    weapons: list[str] = field(default_factory=list)
+    facing: float = 0.0  # degrees clockwise from north; used by mounted bases
+    steed: str | None = None  # steed id while mounted
+    steed_health: int = 0
+    removed: str = ""  # "" on the table; else "casualty", "fled", ...
+    mishap: int = 0  # 0 none, 1 token held, 2 token has served its turn
+    stunned: int = 0  # turns of stun left
+    reloads_needed: int = 0  # Reload actions needed before the missile weapon shoots again
+    drill: str = "parry"  # Skill'd at Arms choice when defending
+    # this turn / this activation
+    activated: bool = False
+    moved: bool = False
+    acted: bool = False
+    feckless: str = ""  # this activation's Feckless result, "" if it did not test
+    rallied: bool = False
+    reroll_ready: bool = False
+    extra_move: float = 0.0
+    aim_bonus: int = 0
+    save_bonus: int = 0
+
+    @property
+    def on_table(self) -> bool:
+        """True while the model is in play."""
+        return not self.removed
+
+
+@dataclass(slots=True)
+class SideState:
+    """A player's side: retinue, Valour, Perk hand and Will to Fight."""
+
+    name: str
+    retinue: str
+    start_models: int
+    valour: int = 0
+    perks: list[str] = field(default_factory=list)
+    will_bonus: int = 0
+    quit: bool = False
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything that decides the game, including the dice."""
+
+    scenario: str
+    seed: int
+    rng: int
+    models: list[Model]
+    sides: dict[str, SideState]
+    turn: int = 1
+    max_turns: int = 6
+    hero_deck: list[str] = field(default_factory=list)  # cards still to draw, top last
+    drawn: list[str] = field(default_factory=list)  # cards drawn this turn
+    current_card: str = ""
+    active_side: str = ""
+    active_model: str = ""
+    perk_deck: list[str] = field(default_factory=list)
+    perk_discard: list[str] = field(default_factory=list)
+    effects: dict[str, int] = field(default_factory=dict)  # this turn's Alarums effects
+    mud: list[int] = field(default_factory=list)  # tile indices turned to Hard Going
+    looted: list[str] = field(default_factory=list)  # loot objectives taken
+    over: bool = False
+    winner: str = ""  # "red", "blue" or "draw" when over
+    result: str = ""
+    next_model_number: int = 0
+
+    def model(self, model_id: str) -> Model:
+        """The model with this id (raises KeyError if none)."""
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        raise KeyError(model_id)
+
+    def find(self, model_id: str) -> Model | None:
+        """The model with this id, or None."""
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        return None
+
+    def living(self, side: str | None = None) -> list[Model]:
+        """Models on the table, optionally of one side."""
+        return [m for m in self.models if not m.removed and (side is None or m.side == side)]
+
+    def clone(self) -> GameState:
+        """A deep copy, fast enough for undo snapshots and AI search."""
+        return replace(
+            self,
+            models=[replace(m, weapons=list(m.weapons)) for m in self.models],
+            sides={k: replace(s, perks=list(s.perks)) for k, s in self.sides.items()},
+            hero_deck=list(self.hero_deck),
+            drawn=list(self.drawn),
+            perk_deck=list(self.perk_deck),
+            perk_discard=list(self.perk_discard),
+            effects=dict(self.effects),
+            mud=list(self.mud),
+            looted=list(self.looted),
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dictionary of the whole state."""
+        return asdict(self)
+
+    def digest(self) -> str:
+        """A stable hash of the state, for replay verification."""
+        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()

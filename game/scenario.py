@@ -1,0 +1,82 @@
+"""Scenarios: a TMX map whose properties name the retinues, the turns and the briefing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.content import load_content
+from game.rules.context import Table
+from game.rules.dice import Dice
+from game.rules.engine import Engine
+from game.rules.setup import new_game
+from game.terrain.terrain_map import MapError, TerrainMap
+from game.terrain.tmx import load_terrain
+
+MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+@dataclass(slots=True)
+class Scenario:
+    """A playable scenario: its map and what the map's properties say about it."""
+
+    name: str
+    title: str
+    briefing: str
+    turns: int
+    retinues: dict[str, str]
+    terrain: TerrainMap
+
+
+def scenario_path(name: str, maps_dir: Path = MAPS_DIR) -> Path:
+    """The TMX file for a scenario name (names are lower-case words joined by hyphens)."""
+    if not NAME.match(name):
+        raise MapError(name, "a scenario name is lower-case letters, digits and hyphens")
+    return maps_dir / f"{name}.tmx"
+
+
+def list_scenarios(maps_dir: Path = MAPS_DIR) -> list[str]:
+    """Names of the scenarios shipped in maps/."""
+    return sorted(p.stem for p in maps_dir.glob("*.tmx") if NAME.match(p.stem))
+
+
+def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
+    """Load a scenario's map and check that its retinues exist."""
+    path = scenario_path(name, maps_dir)
+    terrain = load_terrain(path)
+    props = terrain.properties
+    content = load_content()
+    retinues = {}
+    for side in ("red", "blue"):
+        rid = str(props.get(f"{side}_retinue", ""))
+        if rid not in content.retinues:
+            raise MapError(str(path), f"map property {side}_retinue names unknown retinue {rid!r}")
+        retinues[side] = rid
+    try:
+        turns = int(props.get("turns", content.numbers.turns))  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise MapError(str(path), "map property turns must be a whole number") from None
+    if not 1 <= turns <= 20:
+        raise MapError(str(path), "map property turns must be between 1 and 20")
+    return Scenario(name=name, title=str(props.get("title", name)),
+                    briefing=str(props.get("briefing", "")), turns=turns, retinues=retinues,
+                    terrain=terrain)
+
+
+_CACHE: dict[str, Scenario] = {}
+
+
+def cached_scenario(name: str) -> Scenario:
+    """Load a scenario once per process (maps are immutable once loaded)."""
+    if name not in _CACHE:
+        _CACHE[name] = load_scenario(name)
+    return _CACHE[name]
+
+
+def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:
+    """A new game of a scenario with a seed."""
+    sc = cached_scenario(name)
+    table = Table(load_content(), sc.terrain)
+    return new_game(table, name, seed, sc.retinues, sc.turns, dice)
