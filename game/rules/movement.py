@@ -113,7 +113,8 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
     if not (r - 1e-9 <= x <= tmap.width - r + 1e-9 and r - 1e-9 <= y <= tmap.height - r + 1e-9):
         return "the base would be off the table"
     mounted = m.steed is not None
-    for px, py in ((x, y), (x - r, y), (x + r, y), (x, y - r), (x, y + r)):
+    e = r * 0.999  # sample just inside the rim, so a base may touch a tile edge
+    for px, py in ((x, y), (x - e, y), (x + e, y), (x, y - e), (x, y + e)):
         kind = tmap.kind_at(px, py)
         if kind == "impassable" or (kind == "building" and mounted):
             return f"the base would stand on {kind} ground"

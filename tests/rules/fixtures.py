@@ -50,8 +50,12 @@ def make_engine(models: list[Model], dice: list[int] | None = None,
     """An engine whose current card is the Spear of `active` (default: the first model)."""
     table = Table(load_content(), terrain or make_terrain())
     sides = {s: SideState(name=s, retinue="york-foot" if s == "red" else "lancaster-foot",
-                          start_models=sum(1 for m in models if m.side == s)) for s in ("red", "blue")}
+                          start_models=sum(1 for m in models if m.side == s))
+             for s in ("red", "blue")}
     card = active or models[0].spear
+    # the other Spears' cards wait in the deck, so ending this Spear does not end the turn
+    deck = [m.id for m in models if m.spear == m.id and m.id != card and not m.removed]
     state = GameState(scenario="fixture", seed=seed, rng=seed, models=models, sides=sides,
-                      current_card=card, active_side=next(m.side for m in models if m.id == card))
+                      current_card=card, active_side=next(m.side for m in models if m.id == card),
+                      hero_deck=deck, drawn=[card])
     return Engine(table, state, FixedDice(dice) if dice is not None else Dice(seed))
