@@ -1,0 +1,101 @@
+"""Hypothesis invariants over random legal command sequences on the shipped table."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.content import load_content
+from game.rules.commands import Fight, Move, Shoot
+from game.rules.context import Rejected, Table
+from game.rules.dice import Dice
+from game.rules.engine import Accepted, Engine
+from game.rules.setup import new_game
+from game.scenario import cached_scenario
+
+
+class CountingDice(Dice):
+    """Seeded dice that count every roll, so the test can check each one was logged."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.count = 0
+
+    def roll(self, purpose: str, sides: int = 6, need: str = "", model: str = "") -> int:
+        """Count, then roll."""
+        self.count += 1
+        return super().roll(purpose, sides, need, model)
+
+
+def _engine(seed: int, dice: Dice | None = None) -> Engine:
+    sc = cached_scenario("skirmish-field")
+    return new_game(Table(load_content(), sc.terrain), "skirmish-field", seed, sc.retinues,
+                    sc.turns, dice)
+
+
+def _check_table(eng: Engine) -> None:
+    living = eng.state.living()
+    w, h = eng.table.terrain.width, eng.table.terrain.height
+    for m in eng.state.models:
+        assert m.health >= 0
+        assert (m.health == 0) == (m.removed == "casualty") or m.removed not in ("", "casualty")
+    for i, a in enumerate(living):
+        assert 0.5 - 1e-6 <= a.x <= w - 0.5 + 1e-6 and 0.5 - 1e-6 <= a.y <= h - 0.5 + 1e-6
+        for b in living[i + 1:]:
+            assert math.hypot(a.x - b.x, a.y - b.y) >= 1.0 - 1e-6, (a.name, b.name)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10**6), min_size=40,
+                                                   max_size=160))
+def test_random_legal_play_keeps_the_table_sound(seed: int, picks: list[int]) -> None:
+    dice = CountingDice(seed)
+    eng = _engine(seed, dice)
+    logged = sum(1 for e in eng.log if e.type == "dice_rolled")
+    assert logged == dice.count
+    for pick in picks:
+        if eng.state.over:
+            break
+        cmds = eng.legal_commands(eng.state.active_side)
+        assert cmds, "a side whose Spear is active always has something to do"
+        res = eng.submit(cmds[pick % len(cmds)])
+        assert isinstance(res, Accepted), res
+        logged += sum(1 for e in res.events if e.type == "dice_rolled")
+        assert logged == dice.count
+        _check_table(eng)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), x=st.floats(-5, 45), y=st.floats(-5, 45),
+       which=st.integers(0, 2), target=st.integers(0, 30))
+def test_rejected_commands_change_nothing(seed: int, x: float, y: float, which: int,
+                                          target: int) -> None:
+    eng = _engine(seed)
+    side = eng.state.active_side
+    mine = [m for m in eng.state.living(side)]
+    theirs = [m for m in eng.state.models if m.side != side]
+    m = mine[target % len(mine)]
+    t = theirs[target % len(theirs)]
+    cmd = [Move(side=side, model=m.id, path=((x, y),)),  # type: ignore[arg-type]
+           Shoot(side=side, model=m.id, target=t.id),  # type: ignore[arg-type]
+           Fight(side=side, model=m.id, target=t.id)][which]  # type: ignore[arg-type]
+    before = eng.state.digest()
+    log_len = len(eng.log)
+    res = eng.submit(cmd)
+    if isinstance(res, Rejected):
+        assert eng.state.digest() == before and len(eng.log) == log_len
+        assert res.reason
+
+
+def test_legal_commands_are_all_accepted() -> None:
+    eng = _engine(5)
+    picker = Dice(99)
+    for _ in range(120):
+        if eng.state.over:
+            break
+        cmds = eng.legal_commands(eng.state.active_side)
+        for cmd in cmds:
+            assert not isinstance(eng.plan(cmd), Rejected), cmd
+        eng.submit(cmds[picker.pick(len(cmds))])
