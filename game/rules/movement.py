@@ -152,7 +152,7 @@ def back_off(table: Table, state: GameState, m: Model, points: list[Point], end:
     px, py = end
     # walk backwards from `end` towards the start in small steps, leg by leg
     legs = list(zip(points, points[1:], strict=False))
-    for a, b in reversed(legs):
+    for a, _b in reversed(legs):
         da = math.hypot(px - a[0], py - a[1])
         steps = int(da / 0.25)
         for i in range(1, steps + 1):
