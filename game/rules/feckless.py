@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from game.rules.context import Act, Table
-from game.rules.events import FecklessTest, Moved
+from game.rules.events import FecklessTest, Moved, PerkUsed
 from game.rules.geometry import edge_distance
 from game.rules.movement import back_off, blocking_enemy, walk
 from game.rules.state import GameState, Model
@@ -39,11 +39,13 @@ def feckless_test(act: Act, m: Model) -> str:
     """Roll a Feckless test and carry out its result; returns the result key."""
     table = act.table.content.tables[feckless_table_id(act.table, m)]
     bonus = act.state.effects.get("church_bells", 0)
-    purpose = f"Feckless test, {m.name}, 5+ acts, 3-4 dithers" + (f" (+{bonus})" if bonus else "")
-    roll = act.d6(purpose, "5+", m.id)
-    if roll + bonus < 5 and m.reroll_ready:
+    top = max(table.rows, key=lambda r: r.high).low
+    purpose = f"Feckless test, {m.name}, {top}+ acts" + (f" ({bonus:+d})" if bonus else "")
+    roll = act.d6(purpose, f"{top}+", m.id)
+    if roll + bonus < top and m.reroll_ready:
         m.reroll_ready = False
-        roll = act.d6(purpose + " (reroll)", "5+", m.id)
+        act.emit(PerkUsed(model=m.id, effect="reroll"))
+        roll = act.d6(purpose + " (reroll)", f"{top}+", m.id)
     row = table.lookup(roll + bonus)
     act.emit(FecklessTest(model=m.id, roll=roll, result=row.result, text=row.text))
     if row.result == "flee":
