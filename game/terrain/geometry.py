@@ -1,0 +1,270 @@
+"""Fast straight-line queries over a TerrainMap, in inches: terrain runs, obstacles, sight, woods.
+
+The tile walk is an exact grid traversal (Amanatides & Woo): every tile the segment passes
+through is visited once, with the exact distances at which the segment enters and leaves it.
+Tile kinds are read live from `tmap.tiles`, so editing tiles during a game (a muddy field) is
+seen at once. Obstacle geometry is indexed once per map and cached; after changing an
+obstacle in place (same list, same length) call `forget_map`.
+
+Conventions:
+- Points off the table, and any tile outside it, count as "impassable". Like
+  `TerrainMap.kind_at`, the tile under (x, y) is (floor(x), floor(y)), so a segment running
+  exactly along the right or bottom table edge is off the table.
+- Pieces thinner than 1e-9" (passing exactly through a tile corner) are merged into the next
+  tile, so a line through a corner never "touches" the diagonal neighbours.
+"""
+
+from __future__ import annotations
+
+import math
+from operator import itemgetter
+
+from game.terrain.terrain_map import BLOCKS_SIGHT, Obstacle, TerrainMap
+
+Point = tuple[float, float]
+OFF_TABLE = "impassable"
+_EPS = 1e-9
+_INF = math.inf
+_by_distance = itemgetter(0)
+
+
+def _clip(a: float, d: float, size: int, k: float, s0: float, s1: float) -> tuple[float, float]:
+    """Narrow the span [s0, s1] of distances to where the coordinate stays within [0, size]."""
+    if d == 0.0:
+        return (s0, s1) if 0.0 <= a <= size else (s0, -1.0)
+    ta = -a * k
+    tb = (size - a) * k
+    if ta > tb:
+        ta, tb = tb, ta
+    return (ta if ta > s0 else s0), (tb if tb < s1 else s1)
+
+
+def _first_step(i: int, a: float, d: float, k: float) -> tuple[int, int, float]:
+    """Along one axis: step (+1/-1/0), boundary offset, and distance to the next tile boundary."""
+    if d > 0.0:
+        return 1, 1, (i + 1 - a) * k
+    if d < 0.0:
+        return -1, 0, (i - a) * k
+    return 0, 0, _INF
+
+
+def _walk(tmap: TerrainMap, ax: float, ay: float, bx: float, by: float) -> tuple[list[str], list[float]]:
+    """Kinds of the tiles the segment passes through, in order, with the distance each ends at."""
+    dx = bx - ax
+    dy = by - ay
+    length = math.hypot(dx, dy)
+    if length <= _EPS:
+        return [tmap.kind_at(ax, ay)], [length]
+    w = tmap.width
+    h = tmap.height
+    kx = length / dx if dx else 0.0  # distance travelled per unit of x
+    ky = length / dy if dy else 0.0
+    s0, s1 = _clip(ax, dx, w, kx, 0.0, length)  # the part on the table, as distances
+    s0, s1 = _clip(ay, dy, h, ky, s0, s1)
+    if s1 - s0 <= _EPS:
+        return [OFF_TABLE], [length]
+    kinds, ends = ([OFF_TABLE], [s0]) if s0 > _EPS else ([], [])
+    ix = math.floor(ax + dx * (s0 / length))
+    iy = math.floor(ay + dy * (s0 / length))
+    sx, ox, tx = _first_step(ix, ax, dx, kx)
+    sy, oy, ty = _first_step(iy, ay, dy, ky)
+    tiles = tmap.tiles
+    t = s0
+    while True:  # Amanatides-Woo: step into whichever tile boundary comes first
+        tn = tx if tx < ty else ty
+        if tn > s1:
+            tn = s1
+        if tn - t > _EPS:  # a sliver through a corner is absorbed by the next tile
+            inside = 0 <= ix < w and 0 <= iy < h
+            kinds.append(tiles[iy * w + ix] if inside else OFF_TABLE)
+            ends.append(tn)
+            t = tn
+        if tn >= s1:
+            break
+        if tx <= ty:
+            ix += sx
+            tx = (ix + ox - ax) * kx
+        else:
+            iy += sy
+            ty = (iy + oy - ay) * ky
+    if not kinds:  # only slivers: the segment barely grazes the table
+        return [OFF_TABLE], [length]
+    if length - s1 > _EPS:  # the segment runs on off the table
+        ends[-1] = s1
+        kinds.append(OFF_TABLE)
+        ends.append(length)
+    else:
+        ends[-1] = length  # absorb any sliver at the end
+    return kinds, ends
+
+
+def terrain_runs(tmap: TerrainMap, a: Point, b: Point) -> list[tuple[str, float, float]]:
+    """The terrain kinds along segment a->b in order, as (kind, start, end) distances from a."""
+    kinds, ends = _walk(tmap, a[0], a[1], b[0], b[1])
+    runs: list[tuple[str, float, float]] = []
+    current = kinds[0]
+    start = 0.0
+    prev_end = ends[0]
+    for kind, end in zip(kinds, ends, strict=True):
+        if kind != current:
+            runs.append((current, start, prev_end))
+            current = kind
+            start = prev_end
+        prev_end = end
+    runs.append((current, start, prev_end))
+    return runs
+
+
+def woods_depth(tmap: TerrainMap, a: Point, b: Point) -> float:
+    """Total length of segment a->b that lies inside woods tiles."""
+    kinds, ends = _walk(tmap, a[0], a[1], b[0], b[1])
+    total = 0.0
+    start = 0.0
+    for kind, end in zip(kinds, ends, strict=True):
+        if kind == "woods":
+            total += end - start
+        start = end
+    return total
+
+
+def sight_blocked(tmap: TerrainMap, a: Point, b: Point) -> bool:
+    """True if segment a->b crosses a building or impassable tile other than its two end tiles."""
+    kinds = _walk(tmap, a[0], a[1], b[0], b[1])[0]
+    return len(kinds) > 2 and not BLOCKS_SIGHT.isdisjoint(kinds[1:-1])
+
+
+def tiles_along(tmap: TerrainMap, a: Point, b: Point) -> list[tuple[str, float, float]]:
+    """Each tile crossed by segment a->b (not merged), as (kind, start, end) distances from a."""
+    kinds, ends = _walk(tmap, a[0], a[1], b[0], b[1])
+    starts = [0.0, *ends[:-1]]
+    return list(zip(kinds, starts, ends, strict=True))
+
+
+# --- obstacles -------------------------------------------------------------------------------
+
+# One polyline piece: x1, y1, ex, ey (direction), |e|^2, minx, miny, maxx, maxy.
+_Seg = tuple[float, float, float, float, float, float, float, float, float]
+# One obstacle: minx, miny, maxx, maxy, the obstacle, its pieces.
+_Group = tuple[float, float, float, float, Obstacle, tuple[_Seg, ...]]
+
+
+class _ObstacleIndex:
+    """Obstacle pieces with bounding boxes, flattened for tight loops."""
+
+    __slots__ = ("source", "count", "groups", "flat")
+
+    def __init__(self, tmap: TerrainMap) -> None:
+        self.source = tmap.obstacles
+        self.count = len(tmap.obstacles)
+        groups: list[_Group] = []
+        flat: list[tuple[_Seg, Obstacle]] = []
+        for obs in tmap.obstacles:
+            segs: list[_Seg] = []
+            for (x1, y1), (x2, y2) in obs.segments():
+                ex, ey = x2 - x1, y2 - y1
+                seg = (x1, y1, ex, ey, ex * ex + ey * ey,
+                       min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))  # fmt: skip
+                segs.append(seg)
+                flat.append((seg, obs))
+            if segs:
+                xs = [p[0] for p in obs.points]
+                ys = [p[1] for p in obs.points]
+                groups.append((min(xs), min(ys), max(xs), max(ys), obs, tuple(segs)))
+        self.groups = tuple(groups)
+        self.flat = tuple(flat)
+
+
+_CACHE: dict[int, tuple[TerrainMap, _ObstacleIndex]] = {}
+_CACHE_SIZE = 32
+
+
+def _index(tmap: TerrainMap) -> _ObstacleIndex:
+    entry = _CACHE.get(id(tmap))
+    if entry is not None and entry[0] is tmap:
+        idx = entry[1]
+        if idx.source is tmap.obstacles and idx.count == len(tmap.obstacles):
+            return idx
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    idx = _ObstacleIndex(tmap)
+    _CACHE[id(tmap)] = (tmap, idx)
+    return idx
+
+
+def forget_map(tmap: TerrainMap) -> None:
+    """Drop the cached obstacle index of a map (call after editing an obstacle in place)."""
+    _CACHE.pop(id(tmap), None)
+
+
+def obstacle_crossings(tmap: TerrainMap, a: Point, b: Point) -> list[tuple[float, Obstacle]]:
+    """Each obstacle crossing of segment a->b as (distance from a, obstacle), nearest first."""
+    ax, ay = a
+    rx = b[0] - ax
+    ry = b[1] - ay
+    length = math.hypot(rx, ry)
+    if length <= _EPS:
+        return []
+    lox, hix = (ax, ax + rx) if rx >= 0 else (ax + rx, ax)
+    loy, hiy = (ay, ay + ry) if ry >= 0 else (ay + ry, ay)
+    hits: list[tuple[float, Obstacle]] = []
+    for gminx, gminy, gmaxx, gmaxy, obs, segs in _index(tmap).groups:
+        if gminx > hix or gmaxx < lox or gminy > hiy or gmaxy < loy:
+            continue
+        first = len(hits)
+        for x1, y1, ex, ey, _len2, minx, miny, maxx, maxy in segs:
+            if minx > hix or maxx < lox or miny > hiy or maxy < loy:
+                continue
+            denom = rx * ey - ry * ex
+            if denom == 0.0:
+                continue  # parallel: running along an obstacle is not crossing it
+            qx = x1 - ax
+            qy = y1 - ay
+            t = (qx * ey - qy * ex) / denom
+            if t < 0.0 or t > 1.0:
+                continue
+            u = (qx * ry - qy * rx) / denom
+            if u < 0.0 or u > 1.0:
+                continue
+            hits.append((t * length, obs))
+        if len(hits) - first > 1:
+            _dedupe_vertices(hits, first)
+    if len(hits) > 1:
+        hits.sort(key=_by_distance)
+    return hits
+
+
+def _dedupe_vertices(hits: list[tuple[float, Obstacle]], first: int) -> None:
+    """Drop repeats of one obstacle's crossing through a shared vertex of two pieces."""
+    mine = sorted(hits[first:], key=_by_distance)
+    kept = [mine[0]]
+    for hit in mine[1:]:
+        if hit[0] - kept[-1][0] > _EPS:
+            kept.append(hit)
+    hits[first:] = kept
+
+
+def distance_to_obstacles(tmap: TerrainMap, p: Point) -> tuple[float, Obstacle | None]:
+    """Distance from p to the nearest obstacle centre-line, and that obstacle (or inf, None)."""
+    px, py = p
+    best = _INF
+    best_obs: Obstacle | None = None
+    for (x1, y1, ex, ey, len2, minx, miny, maxx, maxy), obs in _index(tmap).flat:
+        gx = minx - px if px < minx else (px - maxx if px > maxx else 0.0)
+        gy = miny - py if py < miny else (py - maxy if py > maxy else 0.0)
+        if gx * gx + gy * gy >= best:
+            continue
+        wx = px - x1
+        wy = py - y1
+        if len2 > 0.0:
+            u = (wx * ex + wy * ey) / len2
+            if u > 1.0:
+                u = 1.0
+            elif u < 0.0:
+                u = 0.0
+            wx -= u * ex
+            wy -= u * ey
+        d2 = wx * wx + wy * wy
+        if d2 < best:
+            best = d2
+            best_obs = obs
+    return math.sqrt(best), best_obs

@@ -1,0 +1,1 @@
+"""Tests for game.terrain: the TMX loader and the straight-line geometry."""
