@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.rules import activation, melee, move_command, perks, shooting
+from game.rules import activation, move_command, perks, shooting
 from game.rules.commands import (
     Activate,
     Command,
@@ -19,6 +19,7 @@ from game.rules.commands import (
     SetDrill,
     Shoot,
 )
+from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
 from game.rules.geometry import bearing_point
 from game.rules.movement import back_off, walk
@@ -80,7 +81,8 @@ def _perks(table: Table, state: GameState, side: str, model: str | None,
 def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
     side = m.side
     out: list[Command] = []
-    if table.has_skill(m, "skilld_at_arms"):
+    engaged = enemies_in_contact(table, state, m)
+    if engaged and table.has_skill(m, "skilld_at_arms"):  # a drill matters once in contact
         out.extend(SetDrill(side=side, model=m.id, drill=d)  # type: ignore[arg-type]
                    for d in ("thrust", "parry", "fend") if d != m.drill)
     if m.acted:
@@ -89,18 +91,16 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
     options: list[str | None] = [None]
     if table.has_skill(m, "skilld_at_arms"):
         options += ["thrust", "parry", "fend"]
-    for enemy in state.living():
-        if enemy.side == side:
-            continue
+    for enemy in engaged:
         candidates.extend(Fight(side=side, model=m.id, target=enemy.id,  # type: ignore[arg-type]
                                 option=o) for o in options)
-        if shooting.missile_weapon(table, m) is not None:
-            candidates.append(Shoot(side=side, model=m.id, target=enemy.id))  # type: ignore
+    if not engaged and shooting.missile_weapon(table, m) is not None and not m.reloads_needed:
+        candidates.extend(Shoot(side=side, model=m.id, target=e.id)  # type: ignore[arg-type]
+                          for e in state.living() if e.side != side)
     for obj in table.terrain.objectives:
         if obj.kind == "loot" and obj.name not in state.looted:
             candidates.append(Loot(side=side, model=m.id, objective=obj.name))  # type: ignore
     out.extend(c for c in candidates if _ok(table, state, c))
-    _ = melee
     return out
 
 
@@ -122,9 +122,8 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
         if key in seen or math.dist(end, start) < 0.5:
             return
         seen.add(key)
-        cmd = Move(side=side, model=m.id, path=(end,), gambit=gambit)  # type: ignore[arg-type]
-        if not isinstance(move_command.plan_move(table, state, cmd), Rejected):
-            out.append(cmd)
+        if not isinstance(move_command.plan_path(table, state, m, [start, end], gambit), Rejected):
+            out.append(Move(side=side, model=m.id, path=(end,), gambit=gambit))  # type: ignore
 
     stops = frozenset({"tall", "river", "impassable", "building"})
     for bearing in BEARINGS:
@@ -132,7 +131,8 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
         route = walk(table, [start, far], mounted, allowance, stops)
         end = back_off(table, state, m, [start, far], route.end)
         offer(end, None)
-        offer(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), None)
+        if bearing % 60 == 0:
+            offer(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), None)
         if not mounted and route.stopped_by == "budget":
             run = walk(table, [start, far], mounted, allowance + 2.0, stops)
             offer(back_off(table, state, m, [start, far], run.end), "run")
@@ -145,7 +145,10 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
     return out
 
 
-def _contact_moves(table: Table, state: GameState, m: Model, allowance: float, offer) -> None:  # type: ignore[no-untyped-def]
+def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
+                   offer) -> None:  # type: ignore[no-untyped-def]
+    """Offer base-contact positions on every enemy within charge reach."""
+    start = (m.x, m.y)
     reach = allowance + table.numbers.charge_bonus + 1.0
     for enemy in state.living():
         if enemy.side == m.side:
@@ -157,5 +160,6 @@ def _contact_moves(table: Table, state: GameState, m: Model, allowance: float, o
         for turn in (0.0, 0.6, -0.6):
             ang = math.atan2(dy, dx) + turn
             end = (enemy.x + math.cos(ang) * 1.0005, enemy.y + math.sin(ang) * 1.0005)
-            cost_guess = math.dist(end, (m.x, m.y))
-            offer(end, None if cost_guess <= allowance else "charge")
+            if math.dist(end, start) <= allowance:
+                offer(end, None)
+            offer(end, "charge")

@@ -50,26 +50,32 @@ def plan_move(table: Table, state: GameState, cmd: Move) -> MovePlan | Rejected:
     bad = _check_can_move(table, state, m, cmd)
     if bad:
         return bad
-    points = [(m.x, m.y), *cmd.path]
     for x, y in cmd.path:
         if not (math.isfinite(x) and math.isfinite(y)):
             return Rejected("bad_point", "Waypoints must be finite numbers of inches.")
+    return plan_path(table, state, m, [(m.x, m.y), *cmd.path], cmd.gambit)
+
+
+def plan_path(
+    table: Table, state: GameState, m: Model, points: list[Point], gambit: str | None
+) -> MovePlan | Rejected:
+    """Check the path itself for a model that may move (terrain, cost, bases, charge contact)."""
     route = walk(table, points, m.steed is not None)
     allowance = base_allowance(table, m)
-    bad = _check_route(table, m, route, allowance, cmd.gambit)
+    bad = _check_route(table, m, route, allowance, gambit)
     if bad:
         return bad
     enemy = blocking_enemy(state, m, points)
     if enemy is not None:
         return Rejected("blocked_by_model", f"The path runs through {enemy.name}'s base.")
     end = points[-1]
-    bad = _check_end(table, state, m, end)
+    bad = check_legal_end(table, state, m, end)
     if bad:
         return bad
     target = _contact_target(table, state, m, end)
-    if cmd.gambit == "charge" and not target:
+    if gambit == "charge" and not target:
         return Rejected("charge_needs_contact", "A Charge! must end in base contact with an enemy.")
-    return MovePlan(m, points, route, allowance, cmd.gambit, target)
+    return MovePlan(m, points, route, allowance, gambit, target)
 
 
 def _check_can_move(table: Table, state: GameState, m: Model, cmd: Move) -> Rejected | None:
@@ -114,10 +120,6 @@ def _check_route(
         return Rejected("too_far", f"The move costs {route.cost:.1f}\" but {m.name} has "
                                    f"{limit:.1f}\" to spend.")
     return None
-
-
-def _check_end(table: Table, state: GameState, m: Model, end: Point) -> Rejected | None:
-    return check_legal_end(table, state, m, end)
 
 
 def _contact_target(table: Table, state: GameState, m: Model, end: Point) -> str:

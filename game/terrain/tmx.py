@@ -89,10 +89,13 @@ def _import_pytmx() -> ModuleType:
             raise ImportError(f"cannot load {core}")
         module = importlib.util.module_from_spec(private)
         sys.modules["pygame"] = None  # type: ignore[assignment]  # pytmx then skips pygame
+        quiet = logging.getLogger("pytmx.util_pygame")  # it logs that pygame is missing
+        was_disabled, quiet.disabled = quiet.disabled, True
         try:
             private.loader.exec_module(module)
         finally:
             del sys.modules["pygame"]
+            quiet.disabled = was_disabled
     _PYTMX.append(module)
     return module
 

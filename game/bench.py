@@ -1,0 +1,174 @@
+"""Engine benchmarks: `python -m game.bench [--json] [--reps N]`.
+
+Times Engine.submit for a Move and for a Fight (one melee round), a snapshot + restore of the
+whole state, and legal_commands, each on a copy of the same mid-game position taken from the
+scenario. Every repetition restores the position first (untimed), so each one does the same work.
+Reports the median and 90th percentile in microseconds. A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.commands import Command, Fight, Move
+from game.rules.context import Rejected
+from game.rules.dice import Dice
+from game.rules.engine import Engine
+from game.rules.state import GameState
+from game.scenario import start_game
+
+DEFAULT_REPS = 2000
+MAX_SEEDS = 40
+MAX_COMMANDS = 3000
+
+
+class BenchError(Exception):
+    """No suitable position could be found to time."""
+
+
+@dataclass(slots=True)
+class Position:
+    """A mid-game state and a command that is legal in it."""
+
+    engine: Engine
+    state: GameState
+    command: Command
+
+
+def _nearest_enemy(engine: Engine, cmd: Move) -> float:
+    x, y = cmd.path[-1]
+    return min((math.hypot(m.x - x, m.y - y) for m in engine.state.living()
+                if m.side != cmd.side), default=0.0)
+
+
+def _aggressive(engine: Engine, side: str, dice: Dice) -> Command:
+    """A blunt chooser that seeks melee, so that the game reaches a Fight quickly."""
+    options = engine.legal_commands(side)
+    for kind in ("fight", "move", "shoot", "activate", "end_activation"):
+        picks = [c for c in options if c.type == kind]
+        if kind == "move" and picks:
+            return min(picks, key=lambda c: _nearest_enemy(engine, c))  # type: ignore[arg-type]
+        if picks:
+            return picks[dice.pick(len(picks))]
+    return options[0]
+
+
+def find_positions(scenario: str, seed: int) -> dict[str, Position]:
+    """Positions for a Move (from turn 2 on) and a Fight, played out from the scenario."""
+    found: dict[str, Position] = {}
+    for s in range(seed, seed + MAX_SEEDS):
+        engine = start_game(scenario, s)
+        dice = Dice(s * 7919 + 1)
+        for _ in range(MAX_COMMANDS):
+            if engine.state.over:
+                break
+            side = engine.state.active_side
+            options = engine.legal_commands(side)
+            for kind, cls in (("move", Move), ("fight", Fight)):
+                match = next((c for c in options if isinstance(c, cls)), None)
+                if kind not in found and match is not None and engine.state.turn >= 2:
+                    found[kind] = Position(engine, engine.snapshot(), match)
+            if len(found) == 2:
+                return found
+            engine.submit(_aggressive(engine, side, dice))
+    raise BenchError(f"no Move and Fight position found in {MAX_SEEDS} games of {scenario}")
+
+
+def measure(setup: Callable[[], None], work: Callable[[], object], reps: int) -> dict[str, Any]:
+    """Time `work` `reps` times (after an untimed `setup` each time); stats in microseconds."""
+    samples: list[int] = []
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(reps):
+            setup()
+            t0 = time.perf_counter_ns()
+            work()
+            samples.append(time.perf_counter_ns() - t0)
+    finally:
+        if gc_was_on:
+            gc.enable()
+    samples.sort()
+    p90 = samples[min(len(samples) - 1, math.ceil(0.9 * len(samples)) - 1)]
+    return {"median_us": round(statistics.median(samples) / 1000, 2),
+            "p90_us": round(p90 / 1000, 2), "min_us": round(samples[0] / 1000, 2), "n": reps}
+
+
+def _restorer(pos: Position) -> Callable[[], None]:
+    def setup() -> None:
+        pos.engine.restore(pos.state)
+        pos.engine.log.clear()
+        pos.engine.commands.clear()
+
+    return setup
+
+
+def bench_submit(pos: Position, reps: int) -> dict[str, Any]:
+    """Cost of submitting the position's command (the state is restored before each one)."""
+    setup = _restorer(pos)
+    setup()
+    if isinstance(pos.engine.submit(pos.command), Rejected):
+        raise BenchError(f"the benchmark command was rejected: {pos.command!r}")
+    return measure(setup, lambda: pos.engine.submit(pos.command), reps)
+
+
+def bench_engine(scenario: str, seed: int, reps: int) -> dict[str, Any]:
+    """All engine timings as one JSON-ready dict."""
+    found = find_positions(scenario, seed)
+    move, fight = found["move"], found["fight"]
+    engine, side = move.engine, move.state.active_side
+    timings = {"submit_move": bench_submit(move, reps), "submit_fight": bench_submit(fight, reps)}
+    _restorer(move)()
+    timings["snapshot_restore"] = measure(lambda: None,
+                                          lambda: engine.restore(engine.snapshot()), reps)
+    timings["legal_commands"] = measure(_restorer(move), lambda: engine.legal_commands(side), reps)
+    return {"models": len(move.state.models), "turn": move.state.turn,
+            "move": move.command.model_dump(mode="json"),
+            "fight": fight.command.model_dump(mode="json"), **timings}
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line."""
+    p = argparse.ArgumentParser(prog="python -m game.bench", description="Time the engine.")
+    p.add_argument("--scenario", default="skirmish-field")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--reps", type=int, default=DEFAULT_REPS)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args = p.parse_args(argv)
+    if args.reps < 1:
+        p.error("--reps must be at least 1")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmarks and print the results."""
+    args = parse_args(argv)
+    started = time.perf_counter()
+    try:
+        engine = bench_engine(args.scenario, args.seed, args.reps)
+    except BenchError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    report = {"scenario": args.scenario, "seed": args.seed, "reps": args.reps,
+              "python": sys.version.split()[0], "engine": engine,
+              "seconds": round(time.perf_counter() - started, 3)}
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for name, t in engine.items():
+            if isinstance(t, dict) and "median_us" in t:
+                print(f"{name:<18} median {t['median_us']:>10.1f} us   p90 {t['p90_us']:>10.1f} us")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

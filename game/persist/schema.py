@@ -1,0 +1,173 @@
+"""The save file format: versioned JSON, parsed defensively and validated by pydantic.
+
+A save holds the scenario, the seed and every command with the events it caused (the replay),
+plus a snapshot of the final state and its hash. Never pickle, never eval: a save is data.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from game.rules.commands import Command
+from game.rules.events import Event
+from game.scenario import NAME
+
+SCHEMA_VERSION = 1
+KIND = "destrier-save"
+MAX_BYTES = 20 * 1024 * 1024  # refuse larger files before parsing them
+MAX_DEPTH = 32  # a save is at most ~6 levels deep
+MAX_COMMANDS = 200_000
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+# schema_version n -> a function turning version-n data into version n+1 data.
+# Version 1 is the first published format, so there is nothing to migrate yet.
+MIGRATIONS: dict[int, Migration] = {}
+
+
+class SaveError(Exception):
+    """A save file that cannot be used; str() is a one-line reason a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        line = " ".join(reason.split())
+        super().__init__(line if len(line) <= 300 else line[:297] + "...")
+
+    @property
+    def reason(self) -> str:
+        """The one-line reason."""
+        return str(self)
+
+
+class SaveFile(BaseModel):
+    """One saved game: enough to replay it from scratch and to check the replay."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: Literal[1] = Field(description="The save format version.")
+    kind: Literal["destrier-save"] = Field(description="Marks the file as a Destrier save.")
+    scenario: str = Field(description="Scenario name: a map in maps/ without .tmx.")
+    seed: int = Field(ge=-(2**63), lt=2**64, description="The game's dice seed.")
+    turns: int = Field(ge=1, le=100, description="The turn limit (state.max_turns).")
+    commands: list[Command] = Field(max_length=MAX_COMMANDS, description="Commands in order.")
+    events: list[list[Event]] = Field(description="The events each command caused.")
+    setup_events: list[Event] = Field(description="Events of setting up, before any command.")
+    snapshot: dict[str, Any] = Field(description="GameState.to_dict() after the last command.")
+    state_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="GameState.digest().")
+    created: datetime = Field(description="When the file was written (ISO 8601).")
+
+    @field_validator("scenario")
+    @classmethod
+    def _plain_name(cls, name: str) -> str:
+        if not NAME.match(name):
+            raise ValueError(f"{_short(name)} is not a scenario name (lower-case, hyphens)")
+        return name
+
+    @model_validator(mode="after")
+    def _events_per_command(self) -> SaveFile:
+        if len(self.events) != len(self.commands):
+            raise ValueError(f"{len(self.commands)} commands but {len(self.events)} event lists")
+        return self
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """A repr cut short, so hostile values cannot flood an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class _BadConstant(ValueError):
+    """NaN or Infinity in the JSON text."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _BadConstant(name)
+
+
+def parse_json(raw: bytes) -> Any:
+    """Parse untrusted save bytes into plain JSON data, refusing anything unreasonable."""
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"file is too large ({len(raw)} bytes; the limit is {MAX_BYTES})")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("file is not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise SaveError(f"JSON is nested deeper than {MAX_DEPTH} levels") from None
+    except _BadConstant as exc:
+        raise SaveError(f"{exc} is not allowed in a save") from None
+    except ValueError as exc:
+        raise SaveError(f"not valid JSON ({exc})") from None
+    check_tree(data)
+    return data
+
+
+def check_tree(data: Any) -> None:
+    """Refuse JSON nested deeper than MAX_DEPTH or holding non-finite numbers (1e999)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SaveError(f"JSON is nested deeper than {MAX_DEPTH} levels")
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+        elif isinstance(node, float) and not math.isfinite(node):
+            raise SaveError("non-finite number (NaN or Infinity) is not allowed in a save")
+
+
+def upgrade(data: Any) -> tuple[dict[str, Any], bool]:
+    """Check kind and version and run migrations; returns (data, whether it changed)."""
+    if not isinstance(data, dict):
+        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
+    if data.get("kind") != KIND:
+        raise SaveError(f"not a Destrier save (kind is {_short(data.get('kind'))})")
+    version = data.get("schema_version")
+    if type(version) is not int:
+        raise SaveError(f"schema_version must be a whole number, not {_short(version)}")
+    if version > SCHEMA_VERSION:
+        raise SaveError(f"schema_version {version} is newer than this game reads "
+                        f"({SCHEMA_VERSION}); update Destrier")
+    changed = False
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(f"schema_version {version} is too old: no migration from it")
+        data = step(dict(data))
+        new = data.get("schema_version")
+        if type(new) is not int or new <= version:
+            raise SaveError(f"migration from schema_version {version} did not advance it")
+        version, changed = new, True
+    return data, changed
+
+
+def validate(text: str) -> SaveFile:
+    """Validate upgraded save JSON text strictly (no "nan" strings, no true for a number)."""
+    try:
+        return SaveFile.model_validate_json(text, strict=True)
+    except ValidationError as exc:
+        raise SaveError(describe(exc)) from None
+
+
+def describe(exc: ValidationError) -> str:
+    """The first validation problem as one line: where it is and what is wrong."""
+    err = exc.errors(include_url=False)[0]
+    loc = ".".join(str(p) for p in err["loc"])
+    what = "invalid command" if err["loc"][:1] == ("commands",) else "invalid save"
+    msg = err["msg"].removeprefix("Value error, ")
+    return f"{what} at {loc}: {msg}" if loc else f"{what}: {msg}"
+
+
+def decode_save(raw: bytes) -> SaveFile:
+    """Bytes of a save file to a validated SaveFile, or SaveError."""
+    data = parse_json(raw)
+    data, changed = upgrade(data)
+    text = json.dumps(data) if changed else raw.decode("utf-8")
+    return validate(text)

@@ -1,0 +1,85 @@
+"""Replay tool: `python -m game.replay FILE [--verify]`.
+
+Without --verify it prints a summary of the saved game. With --verify it replays the commands
+from scenario + seed and compares every command's events and the final state hash.
+Exit codes: 0 ok, 1 the replay diverged, 2 the file is unreadable, corrupt or hostile.
+The tool only reads: it never writes or moves a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from pydantic import TypeAdapter, ValidationError
+
+from game.persist.saves import load_save
+from game.persist.schema import SaveError, SaveFile
+from game.persist.verify import ReplayDivergence, replay_save
+from game.rules.state import SIDES, GameState
+
+EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
+STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
+
+
+def verify(save: SaveFile) -> tuple[int, str]:
+    """Replay a save and compare it: (exit code, message)."""
+    try:
+        match = replay_save(save, check_events=True)
+    except ReplayDivergence as exc:
+        return EXIT_DIVERGED, exc.divergence.describe()
+    except SaveError as exc:
+        return EXIT_BAD_FILE, f"error: {exc}"
+    return EXIT_OK, f"OK: {len(match.steps)} commands, hash {match.engine.state.digest()}"
+
+
+def summary(save: SaveFile) -> str:
+    """A readable account of the saved game, from its stored snapshot (not replayed)."""
+    try:
+        state = STATE_ADAPTER.validate_python(save.snapshot)
+    except ValidationError as exc:
+        raise SaveError(f"the snapshot is not a game state: {exc.errors()[0]['msg']}") from None
+    lines = [
+        f"Scenario {save.scenario}, seed {save.seed}, saved {save.created.isoformat()}",
+        f"{len(save.commands)} commands, turn {state.turn} of {state.max_turns}",
+    ]
+    if state.over:
+        winner = "a draw" if state.winner == "draw" else f"{state.winner} won"
+        lines.append(f"Result: {winner} ({state.result})")
+    else:
+        lines.append(f"In progress: {state.active_side or 'nobody'} to act")
+    for side in SIDES:
+        ss = state.sides.get(side)
+        if ss is None:
+            continue
+        living = len(state.living(side))
+        quit_note = "   quit the field" if ss.quit else ""
+        lines.append(f"  {side:<5} {ss.retinue:<16} valour {ss.valour:>3}   "
+                     f"models {living}/{ss.start_models}{quit_note}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the replay tool; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m game.replay",
+                                     description="Summarise or verify a Destrier save.")
+    parser.add_argument("file", help="a save or replay file (JSON)")
+    parser.add_argument("--verify", action="store_true",
+                        help="replay from scenario + seed and compare events and the final hash")
+    args = parser.parse_args(argv)
+    try:
+        save = load_save(args.file)
+        if not args.verify:
+            print(summary(save))
+            return EXIT_OK
+    except SaveError as exc:
+        print(f"error: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_FILE
+    code, message = verify(save)
+    print(message, file=sys.stdout if code == EXIT_OK else sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""Headless simulation: `python -m game.sim --scenario NAME --games N --seed S --json`.
+
+Plays complete games between AI players, only through Engine.submit, and reports results,
+speed, errors and event counts. Per-game seeds derive from --seed, so a run is reproducible:
+the JSON differs between two runs only in its timing fields.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai import PLAYERS, Player, make_player
+from game.persist.match import Match
+from game.persist.saves import save_game
+from game.rules.context import Rejected
+from game.rules.state import SIDES
+from game.scenario import cached_scenario
+from game.terrain.terrain_map import MapError
+
+MAX_COMMANDS = 5000  # a game still running after this many commands counts as an error
+MAX_ERROR_SAMPLES = 5
+TIMING_FIELDS = ("seconds", "games_per_second")
+
+
+class SimError(Exception):
+    """A game that could not be played to its end (runaway, or a legal command rejected)."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """How one simulated game went."""
+
+    index: int
+    seed: int
+    match: Match | None = None
+    winner: str = ""  # red, blue or draw; "" if the game did not finish
+    turns: int = 0
+    error: str = ""
+    saveable: bool = False  # the record is consistent (no exception inside the engine)
+    event_counts: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def commands(self) -> int:
+        """Commands accepted in this game."""
+        return len(self.match.steps) if self.match else 0
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The dice seed of game `index` of a run started with `seed`."""
+    return seed * 1_000_003 + index
+
+
+def player_seed(seed: int, side: str) -> int:
+    """A player's own seed for a game: distinct from the game's dice and the other side."""
+    return seed * 2 + 1 + SIDES.index(side)
+
+
+def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
+              max_commands: int = MAX_COMMANDS) -> GameResult:
+    """Play one game to its end; errors are caught and recorded, never raised."""
+    result = GameResult(index=index, seed=seed)
+    try:
+        result.match = Match.start(scenario, seed)
+        seats = {side: make_player(name, player_seed(seed, side)) for side, name in players.items()}
+        _play(result.match, seats, max_commands)
+        result.saveable = True
+    except SimError as exc:
+        result.error, result.saveable = str(exc), True
+    except Exception as exc:  # a bug: note it and go on with the next game
+        result.error = _summarise(exc)
+    if result.match is not None:
+        state = result.match.engine.state
+        result.turns = state.turn
+        result.winner = state.winner if state.over else ""
+        log = result.match.engine.log
+        result.event_counts.update(e.type for e in log)  # type: ignore[attr-defined]
+    return result
+
+
+def _play(match: Match, seats: dict[str, Player], max_commands: int) -> None:
+    engine = match.engine
+    while not engine.state.over:
+        if len(match.steps) >= max_commands:
+            raise SimError(f"no result after {max_commands} commands (turn {engine.state.turn})")
+        side = engine.state.active_side
+        cmd = seats[side].choose(engine, side)
+        outcome = match.submit(cmd)
+        if isinstance(outcome, Rejected):
+            raise SimError(f"legal command rejected: {cmd!r}: {outcome.code}: {outcome.reason}")
+
+
+def _summarise(exc: BaseException) -> str:
+    """One line: the exception and the innermost frame it came from."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name}" \
+        if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+def run(scenario: str, games: int, seed: int, red: str, blue: str,
+        max_commands: int = MAX_COMMANDS, save_dir: Path | None = None) -> dict[str, Any]:
+    """Play `games` games and return the report as a JSON-ready dict."""
+    cached_scenario(scenario)  # fail early on a bad scenario (MapError)
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    results = []
+    for i in range(games):
+        result = play_game(scenario, i, game_seed(seed, i), {"red": red, "blue": blue},
+                           max_commands)
+        if save_dir is not None and result.match is not None and result.saveable:
+            save_game(result.match, save_dir / f"game-{i + 1:04d}.json")
+        results.append(result)
+    seconds = time.perf_counter() - started
+    report = summarise(results)
+    report = {"scenario": scenario, "seed": seed, "red": red, "blue": blue, **report,
+              "seconds": round(seconds, 3),
+              "games_per_second": round(games / seconds, 2) if seconds > 0 else 0.0}
+    return report
+
+
+def summarise(results: list[GameResult]) -> dict[str, Any]:
+    """The deterministic part of a run's report."""
+    wins = {"red": 0, "blue": 0, "draw": 0}
+    events: Counter[str] = Counter()
+    for r in results:
+        if r.winner:
+            wins[r.winner] += 1
+        events.update(r.event_counts)
+    finished = [r for r in results if r.winner]
+    failed = [r for r in results if r.error]
+    return {
+        "games": len(results),
+        "wins": wins,
+        "finished": len(finished),
+        "mean_turns": round(sum(r.turns for r in finished) / len(finished), 3) if finished else 0.0,
+        "commands": sum(r.commands for r in results),
+        "mean_commands": round(sum(r.commands for r in results) / len(results), 1)
+        if results else 0.0,
+        "errors": len(failed),
+        "error_samples": [{"game": r.index + 1, "seed": r.seed, "error": r.error}
+                          for r in failed[:MAX_ERROR_SAMPLES]],
+        "event_counts": dict(sorted(events.items())),
+    }
+
+
+def human(report: dict[str, Any]) -> str:
+    """The report as a few readable lines."""
+    wins = report["wins"]
+    lines = [
+        f"{report['games']} games of {report['scenario']} ({report['red']} v {report['blue']}), "
+        f"seed {report['seed']}: red {wins['red']}, blue {wins['blue']}, draws {wins['draw']}",
+        f"mean turns {report['mean_turns']}, {report['commands']} commands, "
+        f"{report['seconds']} s ({report['games_per_second']} games/s)",
+        f"errors: {report['errors']}",
+    ]
+    lines += [f"  game {s['game']} (seed {s['seed']}): {s['error']}"
+              for s in report["error_samples"]]
+    top = sorted(report["event_counts"].items(), key=lambda kv: -kv[1])[:8]
+    lines.append("events: " + ", ".join(f"{k} {v}" for k, v in top))
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line."""
+    p = argparse.ArgumentParser(prog="python -m game.sim", description="Play headless games.")
+    p.add_argument("--scenario", default="skirmish-field")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--red", default="random", choices=sorted(PLAYERS))
+    p.add_argument("--blue", default="random", choices=sorted(PLAYERS))
+    p.add_argument("--max-commands", type=int, default=MAX_COMMANDS)
+    p.add_argument("--save-dir", type=Path, default=None, help="write each game as a replay file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args = p.parse_args(argv)
+    if args.games < 0 or args.max_commands < 1:
+        p.error("--games must be >= 0 and --max-commands >= 1")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the simulator; returns the exit code (0 even when games had errors)."""
+    args = parse_args(argv)
+    try:
+        report = run(args.scenario, args.games, args.seed, args.red, args.blue,
+                     args.max_commands, args.save_dir)
+    except MapError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=2) if args.json else human(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
