@@ -121,6 +121,8 @@ def plan_loot(table: Table, state: GameState, cmd: Loot) -> tuple[Model, Objecti
         return m
     if m.acted:
         return Rejected("already_acted", f"{m.name} has already used its Action.")
+    if m.feckless == "dither":
+        return Rejected("dithering", f"{m.name} is Dithering and may only fight.")
     obj = next((o for o in table.terrain.objectives if o.name == cmd.objective), None)
     if obj is None or obj.kind != "loot":
         return Rejected("no_objective", f"There is no loot called {cmd.objective!r}.")

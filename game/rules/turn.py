@@ -115,6 +115,7 @@ def end_turn(act: Act) -> None:
         m.activated = m.moved = m.acted = False
         m.feckless = ""
         m.rallied = False
+        m.reroll_ready = False
         m.extra_move = 0.0
         m.aim_bonus = 0
         m.save_bonus = 0
