@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from operator import attrgetter
 
 SIDES = ("red", "blue")
 ALARUMS_CARD = "alarums"
@@ -51,6 +52,15 @@ class Model:
     def on_table(self) -> bool:
         """True while the model is in play."""
         return not self.removed
+
+    def copy(self) -> Model:
+        """A copy that shares nothing mutable (positional construction: ~5x faster than replace)."""
+        new = Model(*_MODEL_VALUES(self))
+        new.weapons = list(self.weapons)
+        return new
+
+
+_MODEL_VALUES = attrgetter(*(f.name for f in fields(Model)))
 
 
 @dataclass(slots=True)
@@ -114,7 +124,7 @@ class GameState:
         """A deep copy, fast enough for undo snapshots and AI search."""
         return replace(
             self,
-            models=[replace(m, weapons=list(m.weapons)) for m in self.models],
+            models=[m.copy() for m in self.models],
             sides={k: replace(s, perks=list(s.perks)) for k, s in self.sides.items()},
             hero_deck=list(self.hero_deck),
             drawn=list(self.drawn),
