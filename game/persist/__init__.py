@@ -1,4 +1,4 @@
-"""Saves, autosaves and replays: versioned JSON written atomically, never pickle."""
+"""Saves, autosaves and replays: versioned JSON written atomically, plain data only."""
 
 from __future__ import annotations
 

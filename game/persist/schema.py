@@ -1,7 +1,7 @@
 """The save file format: versioned JSON, parsed defensively and validated by pydantic.
 
 A save holds the scenario, the seed and every command with the events it caused (the replay),
-plus a snapshot of the final state and its hash. Never pickle, never eval: a save is data.
+plus a snapshot of the final state and its hash. A save is plain data: nothing in it is ever executed.
 """
 
 from __future__ import annotations

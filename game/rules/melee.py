@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.rules.activation import check_active
+from game.rules.activation import check_action
 from game.rules.commands import Fight
 from game.rules.contact import friends_in_contact_with, in_contact, obstacle_between
 from game.rules.context import Act, Rejected, Table
@@ -63,11 +63,9 @@ def fight_dice(table: Table, state: GameState, m: Model, enemy: Model, enemy_opt
 
 def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Rejected:
     """Check a Fight command."""
-    m = check_active(state, cmd.side, cmd.model)
+    m = check_action(state, cmd.side, cmd.model, fighting=True)
     if isinstance(m, Rejected):
         return m
-    if m.acted:
-        return Rejected("already_acted", f"{m.name} has already used its Action.")
     enemy = state.find(cmd.target)
     if enemy is None or enemy.removed or enemy.side == m.side:
         return Rejected("bad_target", "Choose an enemy model on the table.")

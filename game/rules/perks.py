@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.content.models import Perk
-from game.rules.activation import check_active, check_turn
+from game.rules.activation import check_action, check_active, check_turn
 from game.rules.commands import Loot, PlayPerk, SetDrill
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import DrillSet, Looted, PerkPlayed
@@ -116,13 +116,9 @@ def do_drill(act: Act, m: Model, drill: str) -> None:
 
 def plan_loot(table: Table, state: GameState, cmd: Loot) -> tuple[Model, Objective] | Rejected:
     """A model within reach of an untaken loot marker may take it as its Action."""
-    m = check_active(state, cmd.side, cmd.model)
+    m = check_action(state, cmd.side, cmd.model)
     if isinstance(m, Rejected):
         return m
-    if m.acted:
-        return Rejected("already_acted", f"{m.name} has already used its Action.")
-    if m.feckless == "dither":
-        return Rejected("dithering", f"{m.name} is Dithering and may only fight.")
     obj = next((o for o in table.terrain.objectives if o.name == cmd.objective), None)
     if obj is None or obj.kind != "loot":
         return Rejected("no_objective", f"There is no loot called {cmd.objective!r}.")

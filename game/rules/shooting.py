@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.content.models import Weapon
-from game.rules.activation import check_active
+from game.rules.activation import check_action
 from game.rules.commands import Reload, Shoot
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
@@ -41,13 +41,9 @@ def missile_weapon(table: Table, m: Model) -> Weapon | None:
 
 def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | Rejected:
     """Check a Shoot command."""
-    m = check_active(state, cmd.side, cmd.model)
+    m = check_action(state, cmd.side, cmd.model)
     if isinstance(m, Rejected):
         return m
-    if m.acted:
-        return Rejected("already_acted", f"{m.name} has already used its Action.")
-    if m.feckless == "dither":
-        return Rejected("dithering", f"{m.name} is Dithering and may only fight.")
     weapon = missile_weapon(table, m)
     prof = table.profile(m)
     if weapon is None or prof.shoot is None:
@@ -140,13 +136,9 @@ def do_shoot(act: Act, plan: ShotPlan) -> None:
 
 def plan_reload(table: Table, state: GameState, cmd: Reload) -> Model | Rejected:
     """Check a Reload command."""
-    m = check_active(state, cmd.side, cmd.model)
+    m = check_action(state, cmd.side, cmd.model)
     if isinstance(m, Rejected):
         return m
-    if m.acted:
-        return Rejected("already_acted", f"{m.name} has already used its Action.")
-    if m.feckless == "dither":
-        return Rejected("dithering", f"{m.name} is Dithering and may only fight.")
     if not m.reloads_needed:
         return Rejected("loaded", f"{m.name} has nothing to reload.")
     return m
