@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from game.rules.context import Rejected, Table
 from game.rules.geometry import BASE_RADIUS, point_segment_distance
 from game.rules.state import GameState, Model
-from game.terrain.geometry import distance_to_obstacles, obstacle_crossings, terrain_runs
+from game.terrain.geometry import obstacle_crossings, obstacle_near, terrain_runs
 from game.terrain.terrain_map import HARD_GOING
 
 Point = tuple[float, float]
@@ -120,14 +120,15 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
             return f"the base would stand on {kind} ground"
         if kind == "river" and (px, py) == (x, y):
             return "a model may not end its move in a deep river"
-    dist, obs = distance_to_obstacles(tmap, (x, y))
-    if obs is not None and dist < r + obs.width / 2 - 1e-6:
-        return f"the base would stand on the {obs.kind} ({obs.name})"
+    limit = (2 * r - 1e-6) ** 2
     for other in state.models:
         if other is m or other.removed:
             continue
-        if (other.x - x) ** 2 + (other.y - y) ** 2 < (2 * r - 1e-6) ** 2:
+        if (other.x - x) ** 2 + (other.y - y) ** 2 < limit:
             return f"the base would overlap {other.name}"
+    obs = obstacle_near(tmap, (x, y), r - 1e-6)
+    if obs is not None:
+        return f"the base would stand on the {obs.kind} ({obs.name})"
     return ""
 
 

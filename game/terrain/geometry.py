@@ -268,3 +268,21 @@ def distance_to_obstacles(tmap: TerrainMap, p: Point) -> tuple[float, Obstacle |
             best = d2
             best_obs = obs
     return math.sqrt(best), best_obs
+
+
+def obstacle_near(tmap: TerrainMap, p: Point, radius: float) -> Obstacle | None:
+    """An obstacle whose body (centre-line widened by half its width) comes within radius of p."""
+    px, py = p
+    for (x1, y1, ex, ey, len2, minx, miny, maxx, maxy), obs in _index(tmap).flat:
+        reach = radius + obs.width / 2
+        if px < minx - reach or px > maxx + reach or py < miny - reach or py > maxy + reach:
+            continue
+        wx = px - x1
+        wy = py - y1
+        if len2 > 0.0:
+            u = min(1.0, max(0.0, (wx * ex + wy * ey) / len2))
+            wx -= u * ex
+            wy -= u * ey
+        if wx * wx + wy * wy < reach * reach:
+            return obs
+    return None
