@@ -307,12 +307,129 @@ class GameEnded(Ev):
     valour: dict[str, int]
 
 
+class JumpTest(Ev):
+    """A Jump test over a linear obstacle."""
+
+    type: Literal["jump_test"] = "jump_test"
+    model: str
+    obstacle: str
+    roll: int
+    result: str  # sails_over, awkward, falls
+    rerolled: bool = False
+
+
+class RiderThrown(Ev):
+    """A Thrown Rider test: the steed is gone and the rider lands on foot."""
+
+    type: Literal["rider_thrown"] = "rider_thrown"
+    model: str
+    rolls: list[int]
+    modifier: int
+    result: str  # crushed, hard_fall, winded, on_feet
+    at: Point
+
+
+class SteedHit(Ev):
+    """A steed failed a save and lost Health; what the horse did."""
+
+    type: Literal["steed_hit"] = "steed_hit"
+    model: str
+    source: str  # shooting, melee
+    steed_health: int
+    roll: int = 0  # the steed hit table roll, 0 if the steed died
+    result: str = ""  # falls, bolts, rears, steadies, enraged, killed
+
+
+class SteedKilled(Ev):
+    """A steed was removed; Valour went to the side that killed it."""
+
+    type: Literal["steed_killed"] = "steed_killed"
+    model: str
+    by_side: str
+    valour: int
+
+
+class HorseBolted(Ev):
+    """A bolting steed's run, as simulated: the stored path is never re-simulated."""
+
+    type: Literal["horse_bolted"] = "horse_bolted"
+    model: str
+    bearing: float
+    path: list[Point]
+    jumps: list[str] = []
+    left_table: bool = False
+    kept_seat: bool = False
+
+
+class Unhorsed(Ev):
+    """A Billman pulled a rider down."""
+
+    type: Literal["unhorsed"] = "unhorsed"
+    model: str
+    by: str
+    stunned: int
+
+
+class Dismounted(Ev):
+    """A rider got down (the steed is removed, or left standing under "steeds stay")."""
+
+    type: Literal["dismounted"] = "dismounted"
+    model: str
+    steed_left: str = ""  # id of the riderless steed left on the table, if any
+
+
+class Remounted(Ev):
+    """A rider climbed back onto a riderless steed."""
+
+    type: Literal["remounted"] = "remounted"
+    model: str
+    steed: str
+
+
+class ReactionOffered(Ev):
+    """A player must answer a charge: Counter Charge, Mounted Evasion, Evade or Defend."""
+
+    type: Literal["reaction_offered"] = "reaction_offered"
+    side: str
+    model: str
+    charger: str
+    options: list[str]
+
+
+class ReactionTaken(Ev):
+    """The charged player's answer."""
+
+    type: Literal["reaction_taken"] = "reaction_taken"
+    model: str
+    choice: str
+
+
+class SteedSpooked(Ev):
+    """A Nag or Beast of Burden near a handgun tested for spooking."""
+
+    type: Literal["steed_spooked"] = "steed_spooked"
+    model: str
+    roll: int
+    bolted: bool
+
+
+class ChargeBonus(Ev):
+    """A rider gained, kept or lost the Mounted Charge! melee bonuses."""
+
+    type: Literal["charge_bonus"] = "charge_bonus"
+    model: str
+    active: bool
+    reason: str
+
+
 Event = Annotated[
     DiceRolled | DeckShuffled | TurnBegan | CardDrawn | AlarumDrawn | Activated | ActivationLost
     | FecklessTest | GambitRolled | Moved | MishapTaken | ShotFired | BlockedShot | SaveRolled
     | Wounded | Casualty | MeleeRound | BlockedStroke | PushedBack | Reloaded | Looted | DrillSet
     | PerkPlayed | PerkUsed | PerkDrawn | ActivationEnded | SpearEnded | ModelJoined | WillToFight
-    | ObjectiveHeld | TurnEnded | GameEnded,
+    | ObjectiveHeld | TurnEnded | GameEnded | JumpTest | RiderThrown | SteedHit | SteedKilled
+    | HorseBolted | Unhorsed | Dismounted | Remounted | ReactionOffered | ReactionTaken
+    | SteedSpooked | ChargeBonus,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

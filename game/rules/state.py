@@ -47,6 +47,12 @@ class Model:
     extra_move: float = 0.0
     aim_bonus: int = 0
     save_bonus: int = 0
+    moved_distance: float = 0.0  # inches of allowance spent this activation
+    shots: int = 0  # shots taken this activation (a stationary mounted archer takes two)
+    # mounted
+    charge_bonus: bool = False  # holds the Mounted Charge! melee bonuses
+    charged_this_turn: bool = False  # made a Mounted Charge! this turn
+    riderless: bool = False  # a steed left standing without a rider ("steeds stay")
 
     @property
     def on_table(self) -> bool:
@@ -77,6 +83,18 @@ class SideState:
 
 
 @dataclass(slots=True)
+class Pending:
+    """A reaction the engine waits for: which side answers, for which model, to what."""
+
+    kind: str  # "charged": Counter Charge / Mounted Evasion / Evade / Defend / stand
+    side: str
+    model: str
+    charger: str
+    options: list[str] = field(default_factory=list)
+    data: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
 class GameState:
     """Everything that decides the game, including the dice."""
 
@@ -101,6 +119,8 @@ class GameState:
     winner: str = ""  # "red", "blue" or "draw" when over
     result: str = ""
     next_model_number: int = 0
+    pending: Pending | None = None
+    options: dict[str, bool] = field(default_factory=dict)  # scenario options: steeds_stay
 
     def model(self, model_id: str) -> Model:
         """The model with this id (raises KeyError if none)."""
@@ -133,6 +153,9 @@ class GameState:
             effects=dict(self.effects),
             mud=list(self.mud),
             looted=list(self.looted),
+            pending=None if self.pending is None else replace(
+                self.pending, options=list(self.pending.options), data=dict(self.pending.data)),
+            options=dict(self.options),
         )
 
     def to_dict(self) -> dict[str, object]:
