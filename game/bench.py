@@ -71,7 +71,7 @@ def find_positions(scenario: str, seed: int) -> dict[str, Position]:
         for _ in range(MAX_COMMANDS):
             if engine.state.over:
                 break
-            side = engine.state.active_side
+            side = engine.state.acting_side
             options = engine.legal_commands(side)
             for kind, cls in (("move", Move), ("fight", Fight)):
                 match = next((c for c in options if isinstance(c, cls)), None)

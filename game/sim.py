@@ -91,7 +91,7 @@ def _play(match: Match, seats: dict[str, Player], max_commands: int) -> None:
     while not engine.state.over:
         if len(match.steps) >= max_commands:
             raise SimError(f"no result after {max_commands} commands (turn {engine.state.turn})")
-        side = engine.state.active_side
+        side = engine.state.acting_side
         cmd = seats[side].choose(engine, side)
         outcome = match.submit(cmd)
         if isinstance(outcome, Rejected):

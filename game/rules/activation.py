@@ -14,6 +14,10 @@ def check_turn(state: GameState, side: str) -> Rejected | None:
     """Rejects a command from a player whose Spear is not activating."""
     if state.over:
         return Rejected("game_over", "The game is over.")
+    if state.pending is not None:
+        waiting = state.model(state.pending.model)
+        return Rejected("reaction_pending", f"Waiting for {state.pending.side} to answer the charge "
+                                            f"on {waiting.name}.")
     if side != state.active_side:
         return Rejected("not_your_turn", f"It is {state.active_side or 'nobody'}'s activation.")
     return None
@@ -51,7 +55,7 @@ def check_activate(table: Table, state: GameState, cmd: Activate) -> Model | Rej
     if bad:
         return bad
     m = state.find(cmd.model)
-    if m is None or m.removed:
+    if m is None or m.removed or m.riderless:
         return Rejected("no_model", f"There is no model {cmd.model!r} on the table.")
     if state.active_model:
         active = state.model(state.active_model)
@@ -72,6 +76,8 @@ def do_activate(act: Act, m: Model) -> None:
     state.active_model = m.id
     m.activated = True
     m.moved = m.acted = False
+    m.moved_distance = 0.0
+    m.shots = 0
     commanded = in_command(act.table, state, m) or m.rallied
     act.emit(Activated(model=m.id, in_command=commanded))
     if not commanded:

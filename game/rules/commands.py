@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Point = tuple[float, float]
-Gambit = Literal["charge", "run", "climb", "river_crossing"]
+Gambit = Literal["charge", "run", "climb", "river_crossing", "mounted_charge"]
 MeleeOption = Literal["thrust", "parry", "fend"]
 
 
@@ -49,6 +49,8 @@ class Fight(Cmd):
     model: str
     target: str
     option: MeleeOption | None = None
+    at_steed: bool = Field(False, description="Rider against rider: strike the steed (-1 Valour).")
+    pull_down: bool = Field(False, description="A Billman tries to pull the rider down.")
 
 
 class Reload(Cmd):
@@ -82,6 +84,27 @@ class PlayPerk(Cmd):
     model: str | None = None
 
 
+class Dismount(Cmd):
+    """Spend the Action getting down from the steed (before or after up to half a move)."""
+
+    type: Literal["dismount"] = "dismount"
+    model: str
+
+
+class BreakAway(Cmd):
+    """A rider in melee rides 3 inches clear of its opponents, ending the melee (its Move)."""
+
+    type: Literal["break_away"] = "break_away"
+    model: str
+
+
+class React(Cmd):
+    """The charged player's answer: counter_charge, mounted_evasion, evade, defend or stand."""
+
+    type: Literal["react"] = "react"
+    choice: Literal["counter_charge", "mounted_evasion", "evade", "defend", "stand"]
+
+
 class EndActivation(Cmd):
     """Finish the active model's activation."""
 
@@ -96,7 +119,8 @@ class EndSpear(Cmd):
 
 
 Command = Annotated[
-    Activate | Move | Shoot | Fight | Reload | Loot | SetDrill | PlayPerk | EndActivation | EndSpear,
+    Activate | Move | Shoot | Fight | Reload | Loot | SetDrill | PlayPerk | EndActivation | EndSpear
+    | Dismount | BreakAway | React,
     Field(discriminator="type"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

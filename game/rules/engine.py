@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import activation, melee, move_command, perks, shooting
+from game.rules import activation, charging, melee, move_command, perks, riding, shooting
 from game.rules.commands import Command
 from game.rules.context import Act, Rejected, Table
 from game.rules.dice import Dice
@@ -46,6 +46,9 @@ HANDLERS: dict[str, tuple[Planner, Doer]] = {
     "end_activation": (_plan_end_activation,
                        lambda act, plan, cmd: activation.end_activation(act, plan)),
     "end_spear": (_plan_end_spear, lambda act, plan, cmd: activation.do_end_spear(act)),
+    "dismount": (riding.plan_dismount, lambda act, plan, cmd: riding.do_dismount(act, plan)),
+    "break_away": (riding.plan_break_away, lambda act, plan, cmd: riding.do_break_away(act, *plan)),
+    "react": (charging.plan_react, lambda act, plan, cmd: charging.do_react(act, plan, cmd.choice)),
 }
 
 

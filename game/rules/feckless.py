@@ -35,12 +35,12 @@ def feckless_table_id(table: Table, m: Model) -> str:
     return table.content.steeds[m.steed].feckless_table
 
 
-def feckless_test(act: Act, m: Model) -> str:
+def feckless_test(act: Act, m: Model, modifier: int = 0, label: str = "Feckless test") -> str:
     """Roll a Feckless test and carry out its result; returns the result key."""
     table = act.table.content.tables[feckless_table_id(act.table, m)]
-    bonus = act.state.effects.get("church_bells", 0)
+    bonus = act.state.effects.get("church_bells", 0) + modifier
     top = max(table.rows, key=lambda r: r.high).low
-    purpose = f"Feckless test, {m.name}, {top}+ acts" + (f" ({bonus:+d})" if bonus else "")
+    purpose = f"{label}, {m.name}, {top}+ acts" + (f" ({bonus:+d})" if bonus else "")
     roll = act.d6(purpose, f"{top}+", m.id)
     if roll + bonus < top and m.reroll_ready:
         m.reroll_ready = False

@@ -1,4 +1,9 @@
-"""Distances between bases, contact and overlap, in inches."""
+"""Distances between bases, contact and overlap, in inches.
+
+Every base is a capsule: a spine segment widened by half an inch. A foot model's spine is a
+point (a 1" round base); a mounted model's spine runs half an inch fore and aft of its centre
+along its facing, which makes a 1" x 2" base with rounded ends.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +11,25 @@ import math
 
 from game.rules.state import Model
 
-BASE_RADIUS = 0.5  # 1" round base
+BASE_RADIUS = 0.5  # half the width of every base
+MOUNT_HALF = 0.5  # half the length of a mounted base's spine (2" base = spine 1" + 2 x 0.5")
 CONTACT_TOLERANCE = 0.1
 
-
-def centre_distance(a: Model, b: Model) -> float:
-    """Distance between base centres."""
-    return math.hypot(a.x - b.x, a.y - b.y)
+Spine = tuple[float, float, float, float]
 
 
-def edge_distance(a: Model, b: Model) -> float:
-    """Distance between the edges of two bases (negative if they overlap)."""
-    return math.hypot(a.x - b.x, a.y - b.y) - 2 * BASE_RADIUS
+def spine_at(x: float, y: float, facing: float, mounted: bool) -> Spine:
+    """The spine of a base standing at (x, y) with a facing in degrees."""
+    if not mounted:
+        return (x, y, x, y)
+    rad = math.radians(facing)
+    dx, dy = MOUNT_HALF * math.sin(rad), -MOUNT_HALF * math.cos(rad)
+    return (x - dx, y - dy, x + dx, y + dy)
 
 
-def edge_distance_to_point(m: Model, x: float, y: float) -> float:
-    """Distance from a base's edge to a point (0 if the point is under the base)."""
-    return max(0.0, math.hypot(m.x - x, m.y - y) - BASE_RADIUS)
+def spine(m: Model) -> Spine:
+    """The spine of a model's base where it stands."""
+    return spine_at(m.x, m.y, m.facing, m.steed is not None)
 
 
 def point_segment_distance(
@@ -35,6 +42,54 @@ def point_segment_distance(
         return math.hypot(px - ax, py - ay), 0.0
     t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy)), t
+
+
+def _cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+def segment_distance(s: Spine, t: Spine) -> float:
+    """Shortest distance between two segments (either may be a point)."""
+    ax, ay, bx, by = s
+    cx, cy, dx, dy = t
+    if (ax, ay) == (bx, by) and (cx, cy) == (dx, dy):
+        return math.hypot(ax - cx, ay - cy)
+    d1, d2 = _cross(ax, ay, bx, by, cx, cy), _cross(ax, ay, bx, by, dx, dy)
+    d3, d4 = _cross(cx, cy, dx, dy, ax, ay), _cross(cx, cy, dx, dy, bx, by)
+    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 and d2 and d3 and d4:
+        return 0.0
+    return min(point_segment_distance(ax, ay, cx, cy, dx, dy)[0],
+               point_segment_distance(bx, by, cx, cy, dx, dy)[0],
+               point_segment_distance(cx, cy, ax, ay, bx, by)[0],
+               point_segment_distance(dx, dy, ax, ay, bx, by)[0])
+
+
+def spine_gap(s: Spine, t: Spine) -> float:
+    """Gap between the edges of two bases given by their spines (negative if they overlap)."""
+    return segment_distance(s, t) - 2 * BASE_RADIUS
+
+
+def centre_distance(a: Model, b: Model) -> float:
+    """Distance between base centres."""
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def edge_distance(a: Model, b: Model) -> float:
+    """Distance between the edges of two bases (negative if they overlap)."""
+    if a.steed is None and b.steed is None:
+        return math.hypot(a.x - b.x, a.y - b.y) - 2 * BASE_RADIUS
+    return spine_gap(spine(a), spine(b))
+
+
+def edge_distance_to_point(m: Model, x: float, y: float) -> float:
+    """Distance from a base's edge to a point (0 if the point is under the base)."""
+    ax, ay, bx, by = spine(m)
+    return max(0.0, point_segment_distance(x, y, ax, ay, bx, by)[0] - BASE_RADIUS)
+
+
+def heading(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Compass bearing in degrees from a to b (0 = up the table, clockwise)."""
+    return math.degrees(math.atan2(b[0] - a[0], -(b[1] - a[1]))) % 360.0
 
 
 def bearing_point(x: float, y: float, bearing_deg: float, dist: float) -> tuple[float, float]:

@@ -10,18 +10,25 @@ from game.rules.commands import Move
 from game.rules.contact import enemies_in_contact, in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import Moved
+from game.rules.geometry import BASE_RADIUS
 from game.rules.movement import (
     Walk,
     back_off,
     blocking_enemy,
     check_legal_end,
+    leg_facing,
     walk,
 )
 from game.rules.state import GameState, Model
+from game.terrain.geometry import obstacle_crossings, obstacle_near
+from game.terrain.terrain_map import Obstacle
 
 Point = tuple[float, float]
+MOUNTED_CHARGE_REACH = 5.0  # [R] a Mounted Charge! adds up to 5"
 GAMBIT_NAMES = {"charge": "Charge!", "run": "Run!", "climb": "Climb",
-                "river_crossing": "River Crossing"}
+                "river_crossing": "River Crossing", "mounted_charge": "Mounted Charge!",
+                "counter_charge": "Counter Charge", "mounted_evasion": "Mounted Evasion"}
+MAX_JUMP_WIDTH = 3.0  # [R] a rider may jump an obstacle no wider than 3"
 
 
 @dataclass(slots=True)
@@ -69,13 +76,57 @@ def plan_path(
     if enemy is not None:
         return Rejected("blocked_by_model", f"The path runs through {enemy.name}'s base.")
     end = points[-1]
-    bad = check_legal_end(table, state, m, end)
+    facing = leg_facing(m, points[-2], end)
+    bad = check_legal_end(table, state, m, end, facing)
     if bad:
         return bad
-    target = _contact_target(table, state, m, end)
-    if gambit == "charge" and not target:
-        return Rejected("charge_needs_contact", "A Charge! must end in base contact with an enemy.")
+    if m.steed is not None:
+        bad = _check_jumps(table, state, m, points)
+        if bad:
+            return bad
+    target = _contact_target(table, state, m, end, facing)
+    if gambit in ("charge", "mounted_charge") and not target:
+        name = GAMBIT_NAMES[gambit]
+        return Rejected("charge_needs_contact", f"A {name} must end in base contact with an enemy.")
+    if gambit == "mounted_charge":
+        from game.rules.riding import check_mounted_charge
+
+        bad = check_mounted_charge(table, m, points, "hard" in route.features)
+        if bad:
+            return bad
     return MovePlan(m, points, route, allowance, gambit, target)
+
+
+def _check_jumps(table: Table, state: GameState, m: Model, points: list[Point]) -> Rejected | None:
+    """A rider may jump only undefended low obstacles no wider than 3 inches."""
+    for a, b in zip(points, points[1:], strict=False):
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        for dist, obs in obstacle_crossings(table.terrain, a, b):
+            if obs.tall:
+                return Rejected("too_tall", f"The {obs.name} is taller than Character Height: "
+                                            "a rider must go round it.")
+            if obs.width > MAX_JUMP_WIDTH + 1e-9:
+                return Rejected("too_wide", f"The {obs.name} is {obs.width:g}\" wide; a rider may jump "
+                                            f"at most {MAX_JUMP_WIDTH:g}\".")
+            at = (a[0] + (b[0] - a[0]) * dist / length, a[1] + (b[1] - a[1]) * dist / length)
+            defender = obstacle_defender(table, state, m, obs, at)
+            if defender is not None:
+                return Rejected("defended", f"{defender.name} defends the {obs.name}: a rider cannot "
+                                            "jump a defended obstacle.")
+    return None
+
+
+def obstacle_defender(table: Table, state: GameState, m: Model, obs: Obstacle,
+                      at: Point) -> Model | None:
+    """An enemy on foot standing against this obstacle within an inch of where it is crossed."""
+    for other in state.models:
+        if other.removed or other.side == m.side or other.steed is not None:
+            continue
+        if math.hypot(other.x - at[0], other.y - at[1]) > 1.5 + obs.width / 2:
+            continue
+        if obstacle_near(table.terrain, (other.x, other.y), BASE_RADIUS + 0.2) is obs:
+            return other
+    return None
 
 
 def _check_can_move(table: Table, state: GameState, m: Model, cmd: Move) -> Rejected | None:
@@ -85,8 +136,13 @@ def _check_can_move(table: Table, state: GameState, m: Model, cmd: Move) -> Reje
         return Rejected("dithering", f"{m.name} is Dithering and may not move this activation.")
     if enemies_in_contact(table, state, m):
         return Rejected("in_melee", f"{m.name} is in base contact with an enemy and must fight.")
-    if cmd.gambit is not None and m.steed is not None and cmd.gambit != "river_crossing":
-        return Rejected("mounted_gambit", "Mounted models may only attempt River Crossing.")
+    if cmd.gambit is not None and m.steed is not None and cmd.gambit not in ("river_crossing",
+                                                                              "mounted_charge"):
+        return Rejected("mounted_gambit", "Riders may only attempt River Crossing and Mounted Charge!.")
+    if cmd.gambit == "mounted_charge" and m.steed is None:
+        return Rejected("no_mounted_charge", "Only a rider on a Warhorse may make a Mounted Charge!.")
+    if m.steed is not None and m.shots:
+        return Rejected("shot_from_saddle", f"{m.name} has shot without moving and may not move now.")
     return None
 
 
@@ -101,12 +157,12 @@ def _check_route(
     if "river" in feats and gambit != "river_crossing":
         return Rejected("needs_river_crossing",
                         "The path crosses a deep river: attempt the River Crossing gambit.")
+    if "tall" in feats and m.steed is not None:
+        return Rejected("too_tall", "A rider may not cross an obstacle taller than Character Height.")
     if "tall" in feats and gambit != "climb":
         return Rejected("needs_climb",
                         "The path crosses an obstacle taller than Character Height: "
                         "attempt the Climb gambit.")
-    if "low" in feats and m.steed is not None:
-        return Rejected("needs_jump", "Riders cross obstacles with a Jump test.")
     if gambit == "climb" and "tall" not in feats:
         return Rejected("no_climb", "There is no tall obstacle on this path to climb.")
     if gambit == "river_crossing" and "river" not in feats:
@@ -114,6 +170,8 @@ def _check_route(
     limit = allowance
     if gambit == "charge":
         limit += table.numbers.charge_bonus
+    elif gambit == "mounted_charge":
+        limit += MOUNTED_CHARGE_REACH
     elif gambit == "run":
         limit += table.numbers.run_bonus_die
     if route.cost > limit + 1e-9:
@@ -122,26 +180,31 @@ def _check_route(
     return None
 
 
-def _contact_target(table: Table, state: GameState, m: Model, end: Point) -> str:
-    ox, oy = m.x, m.y
-    m.x, m.y = end
+def _contact_target(table: Table, state: GameState, m: Model, end: Point, facing: float) -> str:
+    ox, oy, of = m.x, m.y, m.facing
+    m.x, m.y, m.facing = end[0], end[1], facing
     try:
         enemies = enemies_in_contact(table, state, m)
     finally:
-        m.x, m.y = ox, oy
+        m.x, m.y, m.facing = ox, oy, of
     return enemies[0].id if enemies else ""
 
 
 def do_move(act: Act, plan: MovePlan) -> None:
     """Carry out a planned move, rolling its gambit first."""
+    from game.rules.charging import after_move, mounted_move
     from game.rules.gambits import resolve_gambit
 
     m = plan.model
     m.moved = True
-    if plan.gambit is None:
+    before = {e.id for e in enemies_in_contact(act.table, act.state, m)}
+    if m.steed is not None:
+        mounted_move(act, plan)
+    elif plan.gambit is None:
         finish_move(act, m, plan.points, plan.route.end, plan.route.cost)
-        return
-    resolve_gambit(act, plan)
+    else:
+        resolve_gambit(act, plan)
+    after_move(act, m, before, plan.points[0], plan.gambit == "mounted_charge")
 
 
 def finish_move(act: Act, m: Model, points: list[Point], end: Point, cost: float,
@@ -153,6 +216,7 @@ def finish_move(act: Act, m: Model, points: list[Point], end: Point, cost: float
         if dx or dy:
             m.facing = math.degrees(math.atan2(dx, -dy)) % 360.0
     m.x, m.y = end
+    m.moved_distance += cost
     act.emit(Moved(model=m.id, path=path, cost=round(cost, 3), reason=reason))
 
 

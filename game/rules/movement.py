@@ -6,10 +6,10 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules.context import Rejected, Table
-from game.rules.geometry import BASE_RADIUS, point_segment_distance
+from game.rules.geometry import BASE_RADIUS, heading, segment_distance, spine, spine_at, spine_gap
 from game.rules.state import GameState, Model
 from game.terrain.geometry import obstacle_crossings, obstacle_near, terrain_runs
-from game.terrain.terrain_map import HARD_GOING
+from game.terrain.terrain_map import HARD_GOING, Obstacle
 
 Point = tuple[float, float]
 BACKOFF = 0.05  # clearance kept from a feature the model stops short of
@@ -24,7 +24,7 @@ class Walk:
     cost: float
     complete: bool
     features: set[str] = field(default_factory=set)  # "hard", "river", "low", "tall", ...
-    obstacles: list[str] = field(default_factory=list)  # names of obstacles crossed
+    crossed: list[Obstacle] = field(default_factory=list)  # obstacles crossed, in order
     stopped_by: str = ""
 
 
@@ -83,11 +83,12 @@ def walk(
                 pos = dist
                 ofeature = "tall" if obs.tall else "low"
                 clearance = BASE_RADIUS + obs.width / 2 + BACKOFF
-                if ofeature in stop_before or cost + obstacle_cost > budget:
+                crossing_cost = 0.0 if mounted else obstacle_cost  # riders jump as part of the move
+                if ofeature in stop_before or cost + crossing_cost > budget:
                     return _stop(result, a, b, dist - clearance, cost, ofeature)
-                cost += obstacle_cost
+                cost += crossing_cost
                 result.features.add(ofeature)
-                result.obstacles.append(obs.name)
+                result.crossed.append(obs)
                 xi += 1
             step = (end - pos) * factor
             if cost + step > budget:
@@ -106,29 +107,36 @@ def _stop(result: Walk, a: Point, b: Point, dist: float, cost: float, why: str) 
     return result
 
 
-def position_problem(table: Table, state: GameState, m: Model, x: float, y: float) -> str:
-    """Why a model may not stand at (x, y), or "" if it may."""
+def position_problem(table: Table, state: GameState, m: Model, x: float, y: float,
+                     facing: float | None = None) -> str:
+    """Why a model may not stand at (x, y) with a facing, or "" if it may."""
     tmap = table.terrain
     r = BASE_RADIUS
-    if not (r - 1e-9 <= x <= tmap.width - r + 1e-9 and r - 1e-9 <= y <= tmap.height - r + 1e-9):
-        return "the base would be off the table"
     mounted = m.steed is not None
+    sp = spine_at(x, y, m.facing if facing is None else facing, mounted)
+    ends = ((sp[0], sp[1]), (sp[2], sp[3])) if mounted else ((x, y),)
     e = r * 0.999  # sample just inside the rim, so a base may touch a tile edge
-    for px, py in ((x, y), (x - e, y), (x + e, y), (x, y - e), (x, y + e)):
-        kind = tmap.kind_at(px, py)
-        if kind == "impassable" or (kind == "building" and mounted):
-            return f"the base would stand on {kind} ground"
-        if kind == "river" and (px, py) == (x, y):
-            return "a model may not end its move in a deep river"
-    limit = (2 * r - 1e-6) ** 2
+    for ex, ey in ends:
+        if not (r - 1e-9 <= ex <= tmap.width - r + 1e-9 and r - 1e-9 <= ey <= tmap.height - r + 1e-9):
+            return "the base would be off the table"
+        for px, py in ((ex, ey), (ex - e, ey), (ex + e, ey), (ex, ey - e), (ex, ey + e)):
+            kind = tmap.kind_at(px, py)
+            if kind == "impassable" or (kind == "building" and mounted):
+                return f"the base would stand on {kind} ground"
+    if tmap.kind_at(x, y) == "river":
+        return "a model may not end its move in a deep river"
     for other in state.models:
         if other is m or other.removed:
             continue
-        if (other.x - x) ** 2 + (other.y - y) ** 2 < limit:
+        if not mounted and other.steed is None:
+            if (other.x - x) ** 2 + (other.y - y) ** 2 < (2 * r - 1e-6) ** 2:
+                return f"the base would overlap {other.name}"
+        elif spine_gap(sp, spine(other)) < -1e-6:
             return f"the base would overlap {other.name}"
-    obs = obstacle_near(tmap, (x, y), r - 1e-6)
-    if obs is not None:
-        return f"the base would stand on the {obs.kind} ({obs.name})"
+    for point in ends if mounted else ((x, y),):
+        obs = obstacle_near(tmap, point, r - 1e-6)
+        if obs is not None:
+            return f"the base would stand on the {obs.kind} ({obs.name})"
     return ""
 
 
@@ -138,37 +146,45 @@ def blocking_enemy(state: GameState, m: Model, points: list[Point]) -> Model | N
     for other in state.models:
         if other.removed or other.side == m.side:
             continue
+        osp = spine(other)
         for a, b in zip(points, points[1:], strict=False):
-            d, _ = point_segment_distance(other.x, other.y, a[0], a[1], b[0], b[1])
-            if d < limit:
+            if segment_distance((a[0], a[1], b[0], b[1]), osp) < limit:
                 return other
     return None
+
+
+def leg_facing(m: Model, a: Point, b: Point) -> float:
+    """The facing a model takes moving from a to b (its old facing if it does not move)."""
+    return heading(a, b) if a != b else m.facing
 
 
 def back_off(table: Table, state: GameState, m: Model, points: list[Point], end: Point) -> Point:
     """The furthest legal position at or before `end` along the path (the start if none)."""
     start = points[0]
-    if not position_problem(table, state, m, *end):
+    legs = list(zip(points, points[1:], strict=False))
+    last = legs[-1] if legs else (start, start)
+    if not position_problem(table, state, m, *end, leg_facing(m, *last)):
         return end
     px, py = end
     # walk backwards from `end` towards the start in small steps, leg by leg
-    legs = list(zip(points, points[1:], strict=False))
-    for a, _b in reversed(legs):
+    for a, b in reversed(legs):
+        face = leg_facing(m, a, b)
         da = math.hypot(px - a[0], py - a[1])
         steps = int(da / 0.25)
         for i in range(1, steps + 1):
             q = _along(a, (px, py), da - i * 0.25)
-            if not position_problem(table, state, m, *q):
+            if not position_problem(table, state, m, *q, face):
                 return q
         px, py = a
-        if not position_problem(table, state, m, px, py):
+        if not position_problem(table, state, m, px, py, face):
             return (px, py)
     return start
 
 
-def check_legal_end(table: Table, state: GameState, m: Model, end: Point) -> Rejected | None:
+def check_legal_end(table: Table, state: GameState, m: Model, end: Point,
+                    facing: float | None = None) -> Rejected | None:
     """A rejection if the model may not end a move at `end`."""
-    problem = position_problem(table, state, m, *end)
+    problem = position_problem(table, state, m, *end, facing)
     if problem:
         return Rejected("bad_position", f"{m.name} cannot end there: {problem}.")
     return None

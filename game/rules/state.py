@@ -53,6 +53,7 @@ class Model:
     charge_bonus: bool = False  # holds the Mounted Charge! melee bonuses
     charged_this_turn: bool = False  # made a Mounted Charge! this turn
     riderless: bool = False  # a steed left standing without a rider ("steeds stay")
+    charged_by_riders: int = 0  # Mounted Charges! that hit this model this turn (Shock of the charge)
 
     @property
     def on_table(self) -> bool:
@@ -121,6 +122,11 @@ class GameState:
     next_model_number: int = 0
     pending: Pending | None = None
     options: dict[str, bool] = field(default_factory=dict)  # scenario options: steeds_stay
+
+    @property
+    def acting_side(self) -> str:
+        """The side that must give the next command: a pending reaction's side, else the active one."""
+        return self.pending.side if self.pending is not None else self.active_side
 
     def model(self, model_id: str) -> Model:
         """The model with this id (raises KeyError if none)."""

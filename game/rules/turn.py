@@ -116,6 +116,8 @@ def end_turn(act: Act) -> None:
         m.feckless = ""
         m.rallied = False
         m.reroll_ready = False
+        m.charged_this_turn = False
+        m.charged_by_riders = 0
         m.extra_move = 0.0
         m.aim_bonus = 0
         m.save_bonus = 0

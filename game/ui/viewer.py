@@ -63,7 +63,7 @@ class Viewer:
         state = self.engine.state
         if state.over:
             return
-        cmds = self.engine.legal_commands(state.active_side)
+        cmds = self.engine.legal_commands(state.acting_side)
         cmd = cmds[self.picker.pick(len(cmds))]
         res = self.engine.submit(cmd)
         if isinstance(res, Accepted):

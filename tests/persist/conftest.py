@@ -42,7 +42,7 @@ def play(seed: int, commands: int, scenario: str = SCENARIO, eager: bool = False
     kind = EagerPlayer if eager else RandomPlayer
     players = {"red": kind(seed * 2 + 1), "blue": kind(seed * 2 + 2)}
     while not match.engine.state.over and len(match.steps) < commands:
-        side = match.engine.state.active_side
+        side = match.engine.state.acting_side
         match.submit(players[side].choose(match.engine, side))
     return match
 

@@ -58,7 +58,7 @@ def test_random_legal_play_keeps_the_table_sound(seed: int, picks: list[int]) ->
     for pick in picks:
         if eng.state.over:
             break
-        cmds = eng.legal_commands(eng.state.active_side)
+        cmds = eng.legal_commands(eng.state.acting_side)
         assert cmds, "a side whose Spear is active always has something to do"
         res = eng.submit(cmds[pick % len(cmds)])
         assert isinstance(res, Accepted), res
@@ -95,7 +95,7 @@ def test_legal_commands_are_all_accepted() -> None:
     for _ in range(120):
         if eng.state.over:
             break
-        cmds = eng.legal_commands(eng.state.active_side)
+        cmds = eng.legal_commands(eng.state.acting_side)
         for cmd in cmds:
             assert not isinstance(eng.plan(cmd), Rejected), cmd
         eng.submit(cmds[picker.pick(len(cmds))])

@@ -1,0 +1,175 @@
+"""Riders on the move: Jump tests on the way, Mounted Charge!, Breaking Away, Dismounting (§9.3-§9.6)."""
+
+from __future__ import annotations
+
+import math
+
+from game.rules import steeds
+from game.rules.activation import check_action, check_active
+from game.rules.commands import BreakAway, Dismount
+from game.rules.contact import enemies_in_contact, obstacle_between
+from game.rules.context import Act, Rejected, Table
+from game.rules.events import ChargeBonus, Dismounted, GambitRolled, Moved
+from game.rules.geometry import bearing_point, heading
+from game.rules.movement import back_off, walk
+from game.rules.state import GameState, Model
+from game.terrain.geometry import obstacle_crossings
+from game.terrain.terrain_map import HARD_GOING, Obstacle
+
+Point = tuple[float, float]
+MOUNTED_CHARGE_REACH = 5.0  # [R] up to 5" into melee
+BREAK_AWAY = 3.0  # [R] Breaking Away moves 3"
+NUDGE = 1e-3
+
+
+def first_low_crossing(table: Table, points: list[Point]) -> tuple[int, Point, Obstacle] | None:
+    """The first low obstacle a path crosses: (leg index, crossing point, obstacle)."""
+    for i, (a, b) in enumerate(zip(points, points[1:], strict=False)):
+        for dist, obs in obstacle_crossings(table.terrain, a, b):
+            if not obs.tall and dist > NUDGE:
+                length = math.hypot(b[0] - a[0], b[1] - a[1])
+                t = dist / length
+                return i, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), obs
+    return None
+
+
+def ride(act: Act, m: Model, points: list[Point], budget: float,
+         stop_before: frozenset[str] = frozenset()) -> bool:
+    """Ride along a path, taking a Jump test at each low obstacle; an awkward landing halves the
+    rest of the move and a fall ends it. Returns True if the rider is still mounted."""
+    rate = 1.0
+    spent = 0.0
+    remaining = list(points)
+    while True:
+        jump = first_low_crossing(act.table, remaining)
+        leg_points = remaining if jump is None else [*remaining[:jump[0] + 1], jump[1]]
+        route = walk(act.table, leg_points, True, (budget - spent) / rate, stop_before)
+        if jump is None or not route.complete:
+            end = back_off(act.table, act.state, m, leg_points, route.end)
+            _arrive(act, m, leg_points, end, route.cost * rate)
+            return True
+        spent += route.cost * rate
+        index, cross, obs = jump
+        near = back_off(act.table, act.state, m, leg_points, _short_of(leg_points, obs))
+        _arrive(act, m, leg_points, near, route.cost * rate)
+        result = steeds.jump_test(act, m, obs, at=near)
+        if result == "falls" or m.removed or m.steed is None:
+            return False
+        if result == "awkward":
+            rate = 2.0
+        b = remaining[index + 1]
+        length = math.hypot(b[0] - cross[0], b[1] - cross[1]) or 1.0
+        past = (cross[0] + (b[0] - cross[0]) / length * NUDGE, cross[1] + (b[1] - cross[1]) / length * NUDGE)
+        remaining = [past, *remaining[index + 1:]]  # the leap itself carries it over
+
+
+def _short_of(points: list[Point], obs: Obstacle) -> Point:
+    """The point just before the end of a path that ends on an obstacle, clear of it."""
+    a, b = points[-2], points[-1]
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    back = min(length, 0.5 + obs.width / 2 + 0.05)
+    return (b[0] - (b[0] - a[0]) / length * back, b[1] - (b[1] - a[1]) / length * back)
+
+
+def _arrive(act: Act, m: Model, points: list[Point], end: Point, cost: float) -> None:
+    from game.rules.move_command import finish_move
+
+    finish_move(act, m, points, end, cost)
+
+
+def in_hard_going(table: Table, m: Model) -> bool:
+    """True if the model's base centre stands in Hard Going."""
+    return table.terrain.kind_at(m.x, m.y) in HARD_GOING
+
+
+def bonus_denied(table: Table, rider: Model, target: Model) -> str:
+    """Why a rider gets no Mounted Charge! bonus against this target, or ""."""
+    if in_hard_going(table, rider):
+        return "the rider is in Hard Going"
+    if in_hard_going(table, target):
+        return f"{target.name} is in Hard Going"
+    if target.steed is None and obstacle_between(table, rider, target) is not None:
+        return f"{target.name} defends an obstacle"
+    return ""
+
+
+def grant_charge_bonus(act: Act, rider: Model, target: Model) -> None:
+    """Give a rider who charged home the Mounted Charge! bonuses, unless the ground denies them."""
+    why = bonus_denied(act.table, rider, target)
+    rider.charge_bonus = not why
+    act.emit(ChargeBonus(model=rider.id, active=not why, reason=why or "charged home"))
+
+
+def check_mounted_charge(table: Table, m: Model, points: list[Point], hard: bool) -> Rejected | None:
+    """A Mounted Charge! needs a Warhorse and may not start in, pass through or end in Hard Going."""
+    if m.steed is None or not table.content.steeds[m.steed].can_charge:
+        return Rejected("no_mounted_charge", f"Only a rider on a Warhorse may make a Mounted Charge! "
+                                             f"({m.name} {'rides a Nag' if m.steed else 'is on foot'}).")
+    if hard or table.terrain.kind_at(*points[0]) in HARD_GOING:
+        return Rejected("charge_through_hard_going",
+                        "A Mounted Charge! may not start in, pass through, or end in Hard Going.")
+    return None
+
+
+def plan_dismount(table: Table, state: GameState, cmd: Dismount) -> Model | Rejected:
+    """A rider may dismount after up to half its steed's Move, or before moving at all."""
+    m = check_action(state, cmd.side, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    if m.steed is None:
+        return Rejected("not_mounted", f"{m.name} is not mounted.")
+    half = table.content.steeds[m.steed].move / 2
+    if m.moved and m.moved_distance > half + 1e-9:
+        return Rejected("moved_too_far", f"{m.name} rode {m.moved_distance:.1f}\"; a rider may dismount "
+                                         f"only after at most half its steed's Move ({half:g}\").")
+    return m
+
+
+def do_dismount(act: Act, m: Model) -> None:
+    """Get down: the steed is removed; a rider who has not moved may walk half his Move."""
+    m.acted = True
+    steeds.lose_steed(act, m)
+    if not m.moved:
+        m.extra_move -= act.table.profile(m).move / 2
+    act.emit(Dismounted(model=m.id))
+
+
+def plan_break_away(table: Table, state: GameState, cmd: BreakAway) -> tuple[Model, Point] | Rejected:
+    """A rider in melee may ride 3 inches directly away from its opponents instead of moving."""
+    m = check_active(state, cmd.side, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    if m.steed is None:
+        return Rejected("not_mounted", "Only a mounted model may Break Away.")
+    if m.moved:
+        return Rejected("already_moved", f"{m.name} has already moved this activation.")
+    foes = enemies_in_contact(table, state, m)
+    if not foes:
+        return Rejected("not_in_melee", f"{m.name} is not in melee.")
+    cx = sum(f.x for f in foes) / len(foes)
+    cy = sum(f.y for f in foes) / len(foes)
+    away = heading((cx, cy), (m.x, m.y))
+    target = bearing_point(m.x, m.y, away, BREAK_AWAY)
+    route = walk(table, [(m.x, m.y), target], True, BREAK_AWAY * 2, frozenset({"tall", "low", "river"}))
+    end = back_off(table, state, m, [(m.x, m.y), target], route.end)
+    if end == (m.x, m.y):
+        return Rejected("no_room", f"{m.name} has no room to Break Away.")
+    return m, end
+
+
+def do_break_away(act: Act, m: Model, end: Point) -> None:
+    """Ride clear; the melee is over and any charge bonus is spent."""
+    start = (m.x, m.y)
+    m.moved = True
+    m.charge_bonus = False
+    m.x, m.y = end
+    m.facing = heading(start, end)
+    act.emit(Moved(model=m.id, path=[start, end], cost=0.0, reason="break_away"))
+
+
+def mounted_calamity(act: Act, m: Model, gambit: str) -> None:
+    """A mounted Calamity: the horse is blown or lame (or swept away): the rider is on foot."""
+    act.emit(GambitRolled(model=m.id, gambit=gambit, outcome="calamity",
+                          text="Calamity! The horse is lost; the rider goes on foot."))
+    steeds.lose_steed(act, m)
+    act.emit(Dismounted(model=m.id))
