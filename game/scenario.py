@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.content import load_content
@@ -28,6 +29,8 @@ class Scenario:
     turns: int
     retinues: dict[str, str]
     terrain: TerrainMap
+    river_flow: float | None = None  # bearing the river flows towards: 0 up the table, clockwise
+    options: dict[str, bool] = field(default_factory=dict)  # scenario options: steeds_stay
 
 
 def scenario_path(name: str, maps_dir: Path = MAPS_DIR) -> Path:
@@ -62,7 +65,33 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
         raise MapError(str(path), "map property turns must be between 1 and 20")
     return Scenario(name=name, title=str(props.get("title", name)),
                     briefing=str(props.get("briefing", "")), turns=turns, retinues=retinues,
-                    terrain=terrain)
+                    terrain=terrain, river_flow=_river_flow(str(path), props),
+                    options={"steeds_stay": _flag(str(path), props, "steeds_stay")})
+
+
+def _river_flow(path: str, props: dict[str, object]) -> float | None:
+    """Map property river_flow: a bearing in degrees (0 = up the table, clockwise), or None."""
+    raw = props.get("river_flow")
+    if raw is None:
+        return None
+    try:
+        flow = float(str(raw))
+    except ValueError:
+        flow = math.nan
+    if not math.isfinite(flow):
+        raise MapError(path, f"map property river_flow is {raw!r}; it must be a bearing in degrees")
+    return flow % 360.0
+
+
+def _flag(path: str, props: dict[str, object], name: str) -> bool:
+    """A true/false map property (Tiled type bool), false when absent."""
+    raw = props.get(name, False)
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text not in ("true", "false"):
+        raise MapError(path, f"map property {name} is {raw!r}; it must be true or false")
+    return text == "true"
 
 
 _CACHE: dict[str, Scenario] = {}

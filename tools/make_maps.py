@@ -1,17 +1,31 @@
-"""Generate maps/skirmish-field.tmx, a 36"x36" Tiled 1.10 map, deterministically.
+"""Generate the shipped Tiled 1.10 maps in maps/ deterministically.
 
-Run after tools/make_assets.py: `.venv/bin/python tools/make_maps.py`. Tile ids are read from
-maps/terrain.tsx by each tile's `variant` property, so the tileset can be re-ordered freely.
-The layout: a river down the west side with two fords and a bridge; the York road across the
-middle meeting a farm track at the market cross; a walled farmhouse garden and ploughland to the
-north, a tithe barn with its paddock, a copse and a marsh to the south; woods and crags on the
-flanks; open deployment strips along the north (red) and south (blue) edges.
+Run after tools/make_assets.py: `.venv/bin/python tools/make_maps.py` writes every map in
+`MAPS`; `tmx_text(name)` returns one map's text (the tests compare it with the shipped file).
+Tile ids are read from maps/terrain.tsx by each tile's `variant` property, so the tileset can be
+re-ordered freely. Every map has a ground layer, a features layer (bridges painted over the
+river), and the object layers `obstacles`, `deployment` and `objectives` (see docs/maps.md).
+
+* skirmish-field (36"x36"): a river down the west side with two fords and a bridge; the York road
+  across the middle meeting a farm track at the market cross; a walled farmhouse garden and
+  ploughland to the north, a tithe barn with its paddock, a copse and a marsh to the south; woods
+  and crags on the flanks; open deployment strips along the north (red) and south (blue) edges.
+* the-ford (48"x36"): a deep river across the middle of the table, flowing east, with one ford
+  on the west and a road bridge on the east; a hanging wood and reed beds on the north bank,
+  osier scrub and a marsh on the south bank; a farm by the bridge road; mounted retinues deploy
+  on opposite banks.
+* stakes-and-arrows (36"x36"): Lancastrian archers behind a ditch and a line of stakes across
+  most of the table, a hedge and a wood closing the east flank and a gap on the west where an
+  old drove road runs through; ploughland in front of the stakes; the archers' baggage behind
+  the line; a mounted retinue deploys at the far (north) edge.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
@@ -19,23 +33,31 @@ from xml.sax.saxutils import quoteattr
 ROOT = Path(__file__).resolve().parent.parent
 TSX = ROOT / "maps" / "terrain.tsx"
 OUT = ROOT / "maps" / "skirmish-field.tmx"
-W = H = 36
+W = H = 36  # the Skirmish Field's size, and the default size of the painting helpers
 PX = 32
 Cell = tuple[int, int]
+Point = tuple[float, float]
+Prop = tuple[str, str, str]  # (name, Tiled type, value)
+# (name, kind, wall_height, obstacle_width, points in inches)
+ObstacleSpec = tuple[str, str, str, float, list[Point]]
+# (name, side, x, y, w, h) in inches
+ZoneSpec = tuple[str, str, float, float, float, float]
+# (name, objective, radius, valour, x, y) in inches
+ObjectiveSpec = tuple[str, str, float, int, float, float]
 
-BRIEFING = (
-    "Lancastrian foot have been seen foraging in the river meadows, and the Duke's men of York "
-    "are sent to drive them off. Hold the market cross where the roads meet when the light "
-    "fails, and carry off the plate from the farmhouse and the grain from the tithe barn if you "
-    "can. God send a fair field and a short day."
-)
-PROPERTIES: list[tuple[str, str, str]] = [
-    ("title", "string", "Skirmish Field"),
-    ("briefing", "string", BRIEFING),
-    ("turns", "int", "6"),
-    ("red_retinue", "string", "york-foot"),
-    ("blue_retinue", "string", "lancaster-foot"),
-]
+
+@dataclass
+class MapSpec:
+    """Everything a generated map holds: size, properties, two tile layers and the objects."""
+
+    width: int
+    height: int
+    properties: list[Prop]
+    ground: dict[Cell, str]
+    features: dict[Cell, str]
+    obstacles: list[ObstacleSpec] = field(default_factory=list)
+    zones: list[ZoneSpec] = field(default_factory=list)
+    objectives: list[ObjectiveSpec] = field(default_factory=list)
 
 
 def tile_ids() -> dict[str, int]:
@@ -48,18 +70,13 @@ def tile_ids() -> dict[str, int]:
     return ids
 
 
-def river_centre(y: float) -> float:
-    """The river's centre-line x (inches) at a given y: a gentle meander, west of centre."""
-    return 7.0 + 1.6 * math.sin(y / 5.5) + 0.06 * y
-
-
-def blob(cx: float, cy: float, rx: float, ry: float, seed: int) -> set[Cell]:
+def blob(cx: float, cy: float, rx: float, ry: float, seed: int, w: int = W, h: int = H) -> set[Cell]:
     """Cells inside a ragged ellipse: an irregular patch of terrain."""
     rng = random.Random(seed)
     bumps = [(rng.uniform(0.6, 1.6), rng.uniform(0, 2 * math.pi)) for _ in range(3)]
     cells = set()
-    for y in range(H):
-        for x in range(W):
+    for y in range(h):
+        for x in range(w):
             dx, dy = (x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry
             ang = math.atan2(dy, dx)
             edge = 1 + sum(0.12 * math.sin(k * 3 * ang + ph) for k, ph in bumps)
@@ -73,10 +90,11 @@ def rect(x0: int, y0: int, x1: int, y1: int) -> set[Cell]:
     return {(x, y) for y in range(y0, y1) for x in range(x0, x1)}
 
 
-def paint(grid: dict[Cell, str], cells: set[Cell], variants: list[str], rng: random.Random) -> None:
-    """Set cells to random choices among the given tile variants."""
+def paint(grid: dict[Cell, str], cells: set[Cell], variants: list[str], rng: random.Random,
+          w: int = W, h: int = H) -> None:
+    """Set cells on a w x h table to random choices among the given tile variants."""
     for cell in sorted(cells):
-        if 0 <= cell[0] < W and 0 <= cell[1] < H:
+        if 0 <= cell[0] < w and 0 <= cell[1] < h:
             grid[cell] = rng.choice(variants)
 
 
@@ -85,14 +103,30 @@ MARSH = ["marsh-1", "marsh-2", "marsh-3"]
 WOODS = ["woods-1", "woods-2", "woods-3", "woods-4"]
 RIVER = ["river-1", "river-1", "river-1", "river-2", "river-3"]
 FORD = ["ford-1", "ford-2"]
+GRASS = ["grass-1", "grass-2", "grass-3"] * 6 + ["grass-flowers"]
+MEADOW = ["grass-1", "grass-2", "grass-3", "grass-flowers"]  # water meadows: more flowers
 
 
-def layout() -> tuple[dict[Cell, str], dict[Cell, str]]:
-    """The ground layer and the features layer (the bridge over the river), as variant names."""
+# --- Skirmish Field ------------------------------------------------------------------------------
+
+SKIRMISH_BRIEFING = (
+    "Lancastrian foot have been seen foraging in the river meadows, and the Duke's men of York "
+    "are sent to drive them off. Hold the market cross where the roads meet when the light "
+    "fails, and carry off the plate from the farmhouse and the grain from the tithe barn if you "
+    "can. God send a fair field and a short day."
+)
+
+
+def river_centre(y: float) -> float:
+    """The Skirmish Field river's centre-line x (inches) at a given y: a gentle meander."""
+    return 7.0 + 1.6 * math.sin(y / 5.5) + 0.06 * y
+
+
+def skirmish_layout() -> tuple[dict[Cell, str], dict[Cell, str]]:
+    """The Skirmish Field's ground layer and features layer (the bridge), as variant names."""
     rng = random.Random(1461)  # the year of Towton
     grid: dict[Cell, str] = {}
-    grass = ["grass-1", "grass-2", "grass-3"] * 6 + ["grass-flowers"]
-    paint(grid, rect(0, 0, W, H), grass, rng)
+    paint(grid, rect(0, 0, W, H), GRASS, rng)
     paint(grid, blob(2.0, 7.0, 2.6, 1.8, 3), SCRUB, rng)
     paint(grid, blob(24.5, 7.2, 2.2, 1.5, 4), SCRUB, rng)
     paint(grid, blob(31.5, 27.8, 3.0, 1.6, 5), SCRUB, rng)
@@ -126,46 +160,236 @@ def layout() -> tuple[dict[Cell, str], dict[Cell, str]]:
     return grid, features
 
 
-# (name, kind, wall_height, obstacle_width, points in inches)
-OBSTACLES: list[tuple[str, str, str, float, list[tuple[float, float]]]] = [
-    (
-        "garden wall",
-        "wall",
-        "tall",
-        0.5,
-        [(23.5, 13.6), (23.0, 13.6), (23.0, 9.6), (27.4, 9.6), (27.4, 13.6), (25.2, 13.6)],
-    ),
-    ("roadside wall", "wall", "low", 0.5, [(9.8, 16.5), (13.0, 16.4), (16.5, 16.5)]),
-    ("drainage ditch", "ditch", "low", 2.0, [(10.5, 20.6), (14.0, 20.4), (17.5, 20.8)]),
-    ("field hedge", "hedge", "low", 1.0, [(10.6, 11.4), (17.4, 11.4), (17.4, 6.6)]),
-    ("south hedgerow", "hedge", "low", 1.0, [(17.6, 29.6), (17.6, 26.6), (23.4, 26.6)]),
-    (
-        "paddock fence",
-        "fence",
-        "low",
-        0.25,
-        [(29.3, 21.4), (32.6, 21.4), (32.6, 26.0), (29.3, 26.0), (29.3, 24.4)],
-    ),
-    ("archers' stakes", "stakes", "low", 1.0, [(27.0, 15.4), (29.5, 15.0), (32.0, 15.3)]),
-]
+def skirmish_field() -> MapSpec:
+    """Skirmish Field: the first shipped table, foot retinues on both sides."""
+    ground, features = skirmish_layout()
+    return MapSpec(
+        width=W,
+        height=H,
+        properties=[
+            ("title", "string", "Skirmish Field"),
+            ("briefing", "string", SKIRMISH_BRIEFING),
+            ("turns", "int", "6"),
+            ("red_retinue", "string", "york-foot"),
+            ("blue_retinue", "string", "lancaster-foot"),
+        ],
+        ground=ground,
+        features=features,
+        obstacles=[
+            (
+                "garden wall",
+                "wall",
+                "tall",
+                0.5,
+                [(23.5, 13.6), (23.0, 13.6), (23.0, 9.6), (27.4, 9.6), (27.4, 13.6), (25.2, 13.6)],
+            ),
+            ("roadside wall", "wall", "low", 0.5, [(9.8, 16.5), (13.0, 16.4), (16.5, 16.5)]),
+            ("drainage ditch", "ditch", "low", 2.0, [(10.5, 20.6), (14.0, 20.4), (17.5, 20.8)]),
+            ("field hedge", "hedge", "low", 1.0, [(10.6, 11.4), (17.4, 11.4), (17.4, 6.6)]),
+            ("south hedgerow", "hedge", "low", 1.0, [(17.6, 29.6), (17.6, 26.6), (23.4, 26.6)]),
+            (
+                "paddock fence",
+                "fence",
+                "low",
+                0.25,
+                [(29.3, 21.4), (32.6, 21.4), (32.6, 26.0), (29.3, 26.0), (29.3, 24.4)],
+            ),
+            ("archers' stakes", "stakes", "low", 1.0, [(27.0, 15.4), (29.5, 15.0), (32.0, 15.3)]),
+        ],
+        zones=[
+            ("red deployment", "red", 0.0, 0.0, 36.0, 6.0),
+            ("blue deployment", "blue", 0.0, 30.0, 36.0, 6.0),
+        ],
+        objectives=[
+            ("market cross", "hold", 3.0, 2, 18.0, 18.0),
+            ("farmhouse plate", "loot", 1.0, 1, 20.0, 13.5),
+            ("tithe barn grain", "loot", 1.0, 1, 26.5, 24.6),
+        ],
+    )
 
-# (name, objective, radius, valour, x, y) in inches
-OBJECTIVES: list[tuple[str, str, float, int, float, float]] = [
-    ("market cross", "hold", 3.0, 2, 18.0, 18.0),
-    ("farmhouse plate", "loot", 1.0, 1, 20.0, 13.5),
-    ("tithe barn grain", "loot", 1.0, 1, 26.5, 24.6),
-]
-ZONES: list[tuple[str, str, float, float, float, float]] = [
-    ("red deployment", "red", 0.0, 0.0, 36.0, 6.0),
-    ("blue deployment", "blue", 0.0, 30.0, 36.0, 6.0),
-]
+
+# --- The Ford ------------------------------------------------------------------------------------
+
+FORD_W, FORD_H = 48, 36
+FORD_RIVER_FLOW = 90.0  # the river flows east, towards +x
+FORD_COLUMNS = range(11, 15)  # the one ford: the river's shallows in these columns
+BRIDGE_COLUMNS = (34, 35)  # the bridge road, two tiles wide, north to south
+FORD_BRIEFING = (
+    "The Lancastrian prickers hold the south bank of the Tyle Water and York's riders mean to "
+    "cross it. There is one ford, knee-deep among the reeds, and a narrow bridge on the Alnwick "
+    "road downstream; whoever holds the ford and the bridge at dusk holds the crossing."
+)
+
+
+def ford_river(x: float) -> float:
+    """The Ford's river centre-line y (inches) at a given x: a lazy meander across the table."""
+    return 17.6 + 2.0 * math.sin((x - 6.0) / 7.5) + 0.6 * math.sin(x / 2.9)
+
+
+def ford_water(x: int, y: int) -> bool:
+    """True if the cell (x, y) of The Ford is river (deep or shallow)."""
+    return abs(y + 0.5 - ford_river(x + 0.5)) < 1.6
+
+
+def the_ford() -> MapSpec:
+    """The Ford: a river with one ford and one bridge, mounted retinues on both banks."""
+    w, h = FORD_W, FORD_H
+    rng = random.Random(1464)  # the year of Hedgeley Moor and Hexham
+
+    def put(cells: set[Cell], variants: list[str]) -> None:
+        paint(grid, cells, variants, rng, w, h)
+
+    def patch(cx: float, cy: float, rx: float, ry: float, seed: int) -> set[Cell]:
+        return blob(cx, cy, rx, ry, seed, w, h)
+
+    grid: dict[Cell, str] = {}
+    put(rect(0, 0, w, h), GRASS)
+    meadow = {(x, y) for x in range(w) for y in range(h) if abs(y + 0.5 - ford_river(x + 0.5)) < 5.5}
+    put(meadow, MEADOW)  # the water meadows along both banks
+    put(patch(6.0, 11.2, 4.6, 2.6, 21), WOODS)  # Hanging Wood, on the north bank
+    put(patch(19.8, 14.0, 3.4, 1.6, 22), MARSH)  # reed beds below the ford, north bank
+    put(patch(6.5, 20.8, 3.6, 1.7, 23), SCRUB)  # osier beds above the ford, south bank
+    put(patch(25.5, 21.6, 3.8, 1.7, 24), MARSH)  # the south bank marsh
+    put(patch(30.2, 12.8, 2.4, 1.5, 25), SCRUB)  # brambles by the north end of the bridge
+    put(patch(24.5, 28.2, 2.8, 1.1, 26), WOODS)  # Mill Spinney, south of the lane
+    put(rect(39, 7, 46, 11), ["plough-ew"])  # the north-east field
+    put(rect(2, 26, 9, 29), ["plough-ns"])  # the south-west field
+    for x in range(w):  # the river: deep, with its one ford
+        water = {(x, y) for y in range(h) if ford_water(x, y)}
+        put(water, FORD if x in FORD_COLUMNS else RIVER)
+    features: dict[Cell, str] = {}
+    for x in BRIDGE_COLUMNS:  # the bridge road, north to south; the river runs on under it
+        for y in range(h):
+            if ford_water(x, y):
+                features[(x, y)] = "bridge-ns"
+            else:
+                grid[(x, y)] = "road-ns"
+    lane = 24  # the south lane from the ford to the bridge road
+    for y in range(h):  # the ford lane: a single track down to the ford and up the far bank
+        if not ford_water(12, y) and y <= lane:
+            grid[(12, y)] = "road-ns"
+    for x in range(13, BRIDGE_COLUMNS[0]):
+        grid[(x, lane)] = "road-ew"
+    grid[(12, lane)] = "road-plain"
+    for x in range(BRIDGE_COLUMNS[1] + 1, 39):  # the farm track
+        grid[(x, 27)] = "road-ew"
+    for x in range(39, 43):  # the farmhouse, thatched
+        grid[(x, 26)], grid[(x, 27)] = "thatch-n", "thatch-s"
+    for x in range(43, 46):  # the byre, slated
+        grid[(x, 23)], grid[(x, 24)] = "slate-n", "slate-s"
+    return MapSpec(
+        width=w,
+        height=h,
+        properties=[
+            ("title", "string", "The Ford"),
+            ("briefing", "string", FORD_BRIEFING),
+            ("turns", "int", "6"),
+            ("red_retinue", "string", "york-mounted"),
+            ("blue_retinue", "string", "lancaster-mounted"),
+            ("river_flow", "float", f"{FORD_RIVER_FLOW:g}"),
+            ("steeds_stay", "bool", "false"),
+        ],
+        ground=grid,
+        features=features,
+        obstacles=[
+            ("north field hedge", "hedge", "low", 1.0, [(38.5, 6.8), (38.5, 11.6), (46.6, 11.6)]),
+            ("sheepfold", "fence", "low", 0.25,
+             [(22.4, 8.4), (26.6, 8.4), (26.6, 11.2), (22.4, 11.2), (22.4, 9.6)]),
+            ("lane hedge", "hedge", "low", 1.0, [(15.0, 25.6), (24.0, 25.6), (31.5, 25.6)]),
+            ("farmyard fence", "fence", "low", 0.25,
+             [(38.4, 25.2), (38.4, 22.4), (46.6, 22.4), (46.6, 28.8), (43.6, 28.8)]),
+        ],
+        zones=[
+            ("red deployment", "red", 0.0, 0.0, float(w), 6.0),
+            ("blue deployment", "blue", 0.0, 30.0, float(w), 6.0),
+        ],
+        objectives=[
+            ("the ford", "hold", 3.0, 3, 13.0, round(ford_river(13.0) * 2) / 2),
+            ("the bridge", "hold", 2.0, 2, 35.0, round(ford_river(35.0) * 2) / 2),
+        ],
+    )
+
+
+# --- Stakes and Arrows ---------------------------------------------------------------------------
+
+STAKES_BRIEFING = (
+    "Sir Ralph Grey's bowmen have dug a ditch and planted their stakes across the drove road, "
+    "with the wood and its hedge to guard their right. York's riders must break the line, or "
+    "find the gap at its western end, and plunder the baggage before the arrows empty their "
+    "saddles."
+)
+
+
+def stakes_and_arrows() -> MapSpec:
+    """Stakes and Arrows: archers behind stakes and a ditch against a mounted retinue."""
+    w = h = 36
+    rng = random.Random(1471)  # the year of Barnet and Tewkesbury
+
+    def put(cells: set[Cell], variants: list[str]) -> None:
+        paint(grid, cells, variants, rng, w, h)
+
+    grid: dict[Cell, str] = {}
+    put(rect(0, 0, w, h), GRASS)
+    put(rect(11, 12, 27, 18), ["plough-ew"])  # fresh-ploughed strips in front of the ditch
+    wood = {(x, y) for x, y in blob(32.8, 15.0, 4.6, 7.4, 31, w, h) if x >= 29}
+    put(wood, WOODS)  # Grey's Wood on the east flank, behind its hedge
+    put(blob(3.0, 10.5, 2.4, 1.6, 32, w, h), SCRUB)  # gorse by the drove road
+    put(blob(15.0, 8.0, 1.8, 1.2, 33, w, h), SCRUB)
+    put(blob(29.5, 32.0, 2.6, 1.6, 34, w, h), MARSH)  # a wet hollow behind the line
+    for y in range(h):  # the drove road through the gap, then east to the baggage
+        if y < 31:
+            grid[(5, y)] = "road-ns"
+    grid[(5, 31)] = "road-plain"
+    for x in range(6, 18):
+        grid[(x, 31)] = "road-ew"
+    for x in range(30, 34):  # a shepherd's cote behind the wood
+        grid[(x, 27)], grid[(x, 28)] = "thatch-n", "thatch-s"
+    return MapSpec(
+        width=w,
+        height=h,
+        properties=[
+            ("title", "string", "Stakes and Arrows"),
+            ("briefing", "string", STAKES_BRIEFING),
+            ("turns", "int", "6"),
+            ("red_retinue", "string", "york-mounted"),
+            ("blue_retinue", "string", "lancaster-archers"),
+            ("steeds_stay", "bool", "false"),
+        ],
+        ground=grid,
+        features={},
+        obstacles=[
+            ("archers' stakes", "stakes", "low", 1.0,
+             [(9.0, 22.6), (13.0, 22.2), (17.0, 22.6), (21.0, 22.2), (25.0, 22.6), (28.6, 22.3)]),
+            ("the ditch", "ditch", "low", 2.0, [(9.6, 20.0), (19.0, 19.8), (28.4, 20.0)]),
+            ("wood hedge", "hedge", "low", 1.0, [(28.6, 7.0), (28.4, 15.0), (28.6, 23.0)]),
+        ],
+        zones=[
+            ("red deployment", "red", 0.0, 0.0, float(w), 6.0),
+            ("blue deployment", "blue", 9.0, 24.0, 19.0, 6.0),
+        ],
+        objectives=[
+            ("the baggage", "hold", 3.0, 3, 19.0, 32.5),
+            ("sheaves of arrows", "loot", 1.0, 1, 25.5, 31.0),
+            ("the pay chest", "loot", 1.0, 1, 11.0, 33.5),
+        ],
+    )
+
+
+MAPS: dict[str, Callable[[], MapSpec]] = {
+    "skirmish-field": skirmish_field,
+    "the-ford": the_ford,
+    "stakes-and-arrows": stakes_and_arrows,
+}
+
+
+# --- writing TMX ---------------------------------------------------------------------------------
 
 
 def _num(v: float) -> str:
     return f"{v:g}"
 
 
-def _props(items: list[tuple[str, str, str]], indent: str) -> list[str]:
+def _props(items: list[Prop], indent: str) -> list[str]:
     lines = [f"{indent}<properties>"]
     for name, kind, value in items:
         typed = "" if kind == "string" else f' type="{kind}"'
@@ -174,34 +398,34 @@ def _props(items: list[tuple[str, str, str]], indent: str) -> list[str]:
     return lines
 
 
-def _csv(layer: dict[Cell, str], ids: dict[str, int]) -> str:
-    rows = [",".join(str(ids[layer[(x, y)]]) if (x, y) in layer else "0" for x in range(W)) for y in range(H)]
+def _csv(layer: dict[Cell, str], ids: dict[str, int], w: int, h: int) -> str:
+    rows = [",".join(str(ids[layer[(x, y)]]) if (x, y) in layer else "0" for x in range(w)) for y in range(h)]
     return ",\n".join(rows)
 
 
-def tmx_text() -> str:
-    """The whole TMX document as text, in the layout Tiled 1.10 itself writes."""
+def render(spec: MapSpec) -> str:
+    """A map spec as a TMX document, in the layout Tiled 1.10 itself writes."""
     ids = tile_ids()
-    ground, features = layout()
+    w, h = spec.width, spec.height
     oid = 1
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
-        f'renderorder="right-down" width="{W}" height="{H}" tilewidth="{PX}" '
+        f'renderorder="right-down" width="{w}" height="{h}" tilewidth="{PX}" '
         f'tileheight="{PX}" infinite="0" nextlayerid="6" nextobjectid="@NEXT@">',
-        *_props(PROPERTIES, " "),
+        *_props(spec.properties, " "),
         ' <tileset firstgid="1" source="terrain.tsx"/>',
     ]
-    for lid, (name, layer) in enumerate((("ground", ground), ("features", features)), 1):
+    for lid, (name, layer) in enumerate((("ground", spec.ground), ("features", spec.features)), 1):
         out += [
-            f' <layer id="{lid}" name="{name}" width="{W}" height="{H}">',
+            f' <layer id="{lid}" name="{name}" width="{w}" height="{h}">',
             '  <data encoding="csv">',
-            _csv(layer, ids),
+            _csv(layer, ids, w, h),
             "</data>",
             " </layer>",
         ]
     out.append(' <objectgroup id="3" name="obstacles">')
-    for name, kind, height, width, pts in OBSTACLES:
+    for name, kind, height, width, pts in spec.obstacles:
         x0, y0 = pts[0]
         rel = " ".join(f"{_num((x - x0) * PX)},{_num((y - y0) * PX)}" for x, y in pts)
         out.append(f'  <object id="{oid}" name={quoteattr(name)} x="{_num(x0 * PX)}" y="{_num(y0 * PX)}">')
@@ -216,15 +440,15 @@ def tmx_text() -> str:
         out += [f'   <polyline points="{rel}"/>', "  </object>"]
         oid += 1
     out += [" </objectgroup>", ' <objectgroup id="4" name="deployment">']
-    for name, side, x, y, w, h in ZONES:
+    for name, side, x, y, zw, zh in spec.zones:
         out.append(
             f'  <object id="{oid}" name={quoteattr(name)} x="{_num(x * PX)}" '
-            f'y="{_num(y * PX)}" width="{_num(w * PX)}" height="{_num(h * PX)}">'
+            f'y="{_num(y * PX)}" width="{_num(zw * PX)}" height="{_num(zh * PX)}">'
         )
         out += [*_props([("side", "string", side)], "   "), "  </object>"]
         oid += 1
     out += [" </objectgroup>", ' <objectgroup id="5" name="objectives">']
-    for name, kind, radius, valour, x, y in OBJECTIVES:
+    for name, kind, radius, valour, x, y in spec.objectives:
         out.append(f'  <object id="{oid}" name={quoteattr(name)} x="{_num(x * PX)}" y="{_num(y * PX)}">')
         out += _props(
             [
@@ -240,10 +464,17 @@ def tmx_text() -> str:
     return "\n".join(out).replace("@NEXT@", str(oid)) + "\n"
 
 
+def tmx_text(name: str = "skirmish-field") -> str:
+    """One shipped map's whole TMX document as text (by default the Skirmish Field's)."""
+    return render(MAPS[name]())
+
+
 def main() -> None:
-    """Write maps/skirmish-field.tmx."""
-    OUT.write_text(tmx_text(), encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    """Write every map in MAPS to maps/<name>.tmx."""
+    for name in MAPS:
+        path = ROOT / "maps" / f"{name}.tmx"
+        path.write_text(tmx_text(name), encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -43,16 +43,34 @@ class Weapon(Data):
         return self
 
 
+SteedKind = Literal["warhorse", "nag", "beast_of_burden"]
+STEED_KINDS: tuple[str, ...] = ("warhorse", "nag", "beast_of_burden")
+
+
 class Steed(Data):
     """A steed type: Warhorse, Nag or Beast of Burden."""
 
     id: str
     name: str
+    kind: SteedKind | None = Field(
+        None, description="Which of the three steed types it is, for roster rules; defaults to the id."
+    )
     move: float = Field(gt=0, description="Move in inches.")
     health: int = Field(ge=1)
     save: int = Field(ge=2, le=7, description="d6 target; 7 means no save.")
     can_charge: bool = Field(False, description="May make a Mounted Charge! (Warhorses).")
     feckless_table: str = Field("normal", description="Feckless table its rider uses.")
+
+    @model_validator(mode="after")
+    def _kind(self) -> Steed:
+        if self.kind is None and self.id not in STEED_KINDS:
+            raise ValueError(f"steed {self.id!r} needs a kind: warhorse, nag or beast_of_burden")
+        return self
+
+    @property
+    def steed_kind(self) -> str:
+        """The steed type: 'warhorse', 'nag' or 'beast_of_burden'."""
+        return self.kind or self.id
 
 
 class Profile(Data):
@@ -82,6 +100,13 @@ class Profile(Data):
             if skill not in SKILLS:
                 raise ValueError(f"profile {self.id!r}: unknown skill {skill!r}")
         return self
+
+
+# Who rides what (§9.1 [R]): the one steed type each role may ride, and the role's name.
+ROLE_STEEDS: dict[str, str] = {"captain": "warhorse", "squire": "warhorse", "fighter": "warhorse",
+                               "shootist": "nag"}
+ROLE_NAMES: dict[str, str] = {"captain": "Captain", "squire": "Squire", "fighter": "Fighter",
+                              "shootist": "Shootist"}
 
 
 class Member(Data):
@@ -280,7 +305,38 @@ class Content(Data):
             captains = [s for s in ret.spears if self.profiles[s.hero.profile].role == "captain"]
             if len(captains) != 1:
                 raise ValueError(f"retinue {ret.id!r} needs exactly one Captain")
+            for spear in ret.spears:
+                for m in (spear.hero, *spear.retainers):
+                    problem = self.roster_problem(m)
+                    if problem:
+                        raise ValueError(f"retinue {ret.id!r}: {m.name} {problem}")
         for table in self.tables.values():
             if table.rule not in self.rules:
                 raise ValueError(f"table {table.id!r}: unknown rule {table.rule!r}")
         return self
+
+    def roster_problem(self, member: Member) -> str:
+        """Why a member may not ride its steed or carry its weapons (§9.1 [R]), or "" if it may.
+
+        Captains, Squires and Fighters ride only Warhorses, Shootists only Nags, a Beast of Burden
+        is no riding steed for a retinue member, and a lance needs a Warhorse under its bearer.
+        The text follows the member's name, e.g. "is a Shootist and may only ride a Nag, not a
+        Warhorse". References must already be checked.
+        """
+        prof = self.profiles[member.profile]
+        steed = self.steeds[member.steed] if member.steed is not None else None
+        if steed is not None:
+            kind = steed.steed_kind
+            if kind == "beast_of_burden":
+                return f"rides a {steed.name}, which is not a riding steed for a retinue member"
+            allowed = ROLE_STEEDS[prof.role]
+            if kind != allowed:
+                wanted = next((s.name for s in self.steeds.values() if s.steed_kind == allowed),
+                              allowed.replace("_", " ").title())
+                return f"is a {ROLE_NAMES[prof.role]} and may only ride a {wanted}, not a {steed.name}"
+        weapons = member.weapons if member.weapons is not None else prof.weapons
+        lances = [self.weapons[w] for w in weapons if self.weapons[w].kind == "lance"]
+        if lances and (steed is None or steed.steed_kind != "warhorse"):
+            return f"carries a {lances[0].name.lower()} but does not ride a Warhorse"
+        return ""
+

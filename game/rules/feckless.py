@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from game.rules.context import Act, Table
-from game.rules.events import FecklessTest, Moved, PerkUsed
+from game.rules.context import Act, Rejected, Table
+from game.rules.events import Casualty, FecklessTest, Moved, PerkUsed
 from game.rules.geometry import edge_distance
 from game.rules.movement import back_off, blocking_enemy, walk
 from game.rules.state import GameState, Model
@@ -50,7 +50,57 @@ def feckless_test(act: Act, m: Model, modifier: int = 0, label: str = "Feckless 
     act.emit(FecklessTest(model=m.id, roll=roll, result=row.result, text=row.text))
     if row.result == "flee":
         run_for_it(act, m)
+    elif row.result in WARHORSE_RESULTS:
+        WARHORSE_RESULTS[row.result](act, m)
     return row.result
+
+
+def _pillage(act: Act, m: Model) -> None:
+    """'Ooh! Shiny things!': the rider leaves the field and counts as lost."""
+    m.removed = "pillage"
+    act.emit(Casualty(model=m.id, by_side="", valour=0))
+
+
+def _ride_toward(act: Act, m: Model, goal: Model) -> None:
+    """A full move straight at another model, stopping short of its base."""
+    from game.rules.riding import ride
+
+    dist = math.hypot(goal.x - m.x, goal.y - m.y)
+    if dist < 2.5 or m.steed is None:
+        return
+    move = act.table.content.steeds[m.steed].move
+    scale = min(move, dist - 2.0) / dist
+    target = (m.x + (goal.x - m.x) * scale, m.y + (goal.y - m.y) * scale)
+    m.moved = True
+    stops = frozenset({"tall", "river", "impassable", "building"})
+    ride(act, m, [(m.x, m.y), target], move, stops)
+
+
+def _to_leader(act: Act, m: Model) -> None:
+    """'As my lord commands': ride toward the Spear's leader."""
+    hero = act.state.find(m.spear)
+    if hero is not None and not hero.removed:
+        _ride_toward(act, m, hero)
+
+
+def _charge_nearest(act: Act, m: Model) -> None:
+    """'Chaaaarge!': a Mounted Charge! at the nearest enemy if it can reach, else ride at it."""
+    from game.rules.legal import contact_points
+    from game.rules.move_command import do_move, plan_path
+
+    enemies = [e for e in act.state.living() if e.side != m.side]
+    if not enemies:
+        return
+    enemy = min(enemies, key=lambda e: math.hypot(e.x - m.x, e.y - m.y))
+    for spot in contact_points(m, enemy):
+        plan = plan_path(act.table, act.state, m, [(m.x, m.y), spot], "mounted_charge")
+        if not isinstance(plan, Rejected):
+            do_move(act, plan)
+            return
+    _ride_toward(act, m, enemy)
+
+
+WARHORSE_RESULTS = {"pillage": _pillage, "to_leader": _to_leader, "charge": _charge_nearest}
 
 
 def nearest_edge_point(act: Act, m: Model) -> tuple[float, float]:

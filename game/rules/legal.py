@@ -8,20 +8,23 @@ from typing import TYPE_CHECKING
 from game.rules import activation, move_command, perks, shooting
 from game.rules.commands import (
     Activate,
+    BreakAway,
     Command,
+    Dismount,
     EndActivation,
     EndSpear,
     Fight,
     Loot,
     Move,
     PlayPerk,
+    React,
     Reload,
     SetDrill,
     Shoot,
 )
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
-from game.rules.geometry import bearing_point
+from game.rules.geometry import bearing_point, heading, spine, spine_at, spine_gap
 from game.rules.movement import back_off, walk
 from game.rules.state import GameState, Model
 from game.rules.turn import spear_members
@@ -36,8 +39,10 @@ GAMBIT_FEATURE = {"tall": "climb", "river": "river_crossing"}
 def legal_commands(engine: Engine, side: str) -> list[Command]:
     """Commands the side may give now; every one of them would be accepted by submit."""
     state, table = engine.state, engine.table
-    if state.over or side != state.active_side:
+    if state.over or side != state.acting_side:
         return []
+    if state.pending is not None:
+        return [React(side=side, choice=c) for c in state.pending.options]  # type: ignore[arg-type]
     if not state.active_model:
         return _between_models(table, state, side)
     m = state.model(state.active_model)
@@ -87,13 +92,19 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
                    for d in ("thrust", "parry", "fend") if d != m.drill)
     if m.acted:
         return out
-    candidates: list[Command] = [Reload(side=side, model=m.id)]  # type: ignore[arg-type]
+    candidates: list[Command] = [Reload(side=side, model=m.id),  # type: ignore[arg-type]
+                                 Dismount(side=side, model=m.id),  # type: ignore[arg-type]
+                                 BreakAway(side=side, model=m.id)]  # type: ignore[arg-type]
     options: list[str | None] = [None]
     if table.has_skill(m, "skilld_at_arms"):
         options += ["thrust", "parry", "fend"]
     for enemy in engaged:
         candidates.extend(Fight(side=side, model=m.id, target=enemy.id,  # type: ignore[arg-type]
                                 option=o) for o in options)
+        if m.steed is not None and enemy.steed is not None:
+            candidates.append(Fight(side=side, model=m.id, target=enemy.id, at_steed=True))  # type: ignore
+        if m.steed is None and enemy.steed is not None and "bill" in m.weapons:
+            candidates.append(Fight(side=side, model=m.id, target=enemy.id, pull_down=True))  # type: ignore
     if not engaged and shooting.missile_weapon(table, m) is not None and not m.reloads_needed:
         candidates.extend(Shoot(side=side, model=m.id, target=e.id)  # type: ignore[arg-type]
                           for e in state.living() if e.side != side)
@@ -145,21 +156,43 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
     return out
 
 
+def contact_points(m: Model, enemy: Model) -> list[tuple[float, float]]:
+    """Positions in base contact with an enemy, facing it, on the side towards the mover."""
+    dx, dy = m.x - enemy.x, m.y - enemy.y
+    base = math.atan2(dy, dx)
+    out = []
+    for turn in (0.0, 0.6, -0.6):
+        ang = base + turn
+        ux, uy = math.cos(ang), math.sin(ang)
+        if m.steed is None and enemy.steed is None:
+            out.append((enemy.x + ux * 1.0005, enemy.y + uy * 1.0005))
+            continue
+        lo, hi = 0.5, 3.0  # find the distance where the bases just touch
+        target = spine(enemy)
+        for _ in range(20):
+            mid = (lo + hi) / 2
+            p = (enemy.x + ux * mid, enemy.y + uy * mid)
+            gap = spine_gap(spine_at(p[0], p[1], heading(p, (enemy.x, enemy.y)), m.steed is not None),
+                            target)
+            lo, hi = (mid, hi) if gap < 0.01 else (lo, mid)
+        out.append((enemy.x + ux * hi, enemy.y + uy * hi))
+    return out
+
+
 def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
                    offer) -> None:  # type: ignore[no-untyped-def]
     """Offer base-contact positions on every enemy within charge reach."""
     start = (m.x, m.y)
-    reach = allowance + table.numbers.charge_bonus + 1.0
+    gambit = "charge" if m.steed is None else "mounted_charge"
+    bonus = table.numbers.charge_bonus if m.steed is None else 5.0
+    reach = allowance + bonus + 2.0
     for enemy in state.living():
         if enemy.side == m.side:
             continue
-        dx, dy = m.x - enemy.x, m.y - enemy.y
-        dist = math.hypot(dx, dy)
+        dist = math.hypot(m.x - enemy.x, m.y - enemy.y)
         if dist > reach or dist < 1e-6:
             continue
-        for turn in (0.0, 0.6, -0.6):
-            ang = math.atan2(dy, dx) + turn
-            end = (enemy.x + math.cos(ang) * 1.0005, enemy.y + math.sin(ang) * 1.0005)
+        for end in contact_points(m, enemy):
             if math.dist(end, start) <= allowance:
                 offer(end, None)
-            offer(end, "charge")
+            offer(end, gambit)

@@ -10,7 +10,7 @@ from game.rules.commands import Fight
 from game.rules.contact import friends_in_contact_with, in_contact, obstacle_between
 from game.rules.context import Act, Rejected, Table
 from game.rules.damage import take_hit
-from game.rules.events import BlockedStroke, MeleeRound, PushedBack
+from game.rules.events import BlockedStroke, ChargeBonus, MeleeRound, PushedBack
 from game.rules.movement import position_problem
 from game.rules.state import GameState, Model
 
@@ -23,6 +23,8 @@ class Side:
     dice: int
     option: str | None  # thrust, parry, fend or None
     deadly: bool
+    bonus: bool = False  # Mounted Charge! bonuses apply this round
+    lance: bool = False  # a lance on the charge: the enemy saves at -1
 
 
 @dataclass(slots=True)
@@ -32,6 +34,8 @@ class FightPlan:
     attacker: Side
     defender: Side
     defended_obstacle: bool  # the defender is behind an obstacle the attacker reaches across
+    at_steed: bool = False  # rider against rider: the attacker's hits go to the enemy steed
+    pull_down: bool = False  # a Billman tries to pull the rider down
 
 
 def encumbered(m: Model) -> bool:
@@ -50,15 +54,32 @@ def option_problem(table: Table, m: Model, option: str | None) -> str:
     return ""
 
 
+def charge_bonus_applies(table: Table, m: Model, enemy: Model) -> bool:
+    """A rider holding the Mounted Charge! bonuses keeps them unless the ground denies them."""
+    from game.rules.riding import bonus_denied
+
+    return m.charge_bonus and m.steed is not None and not bonus_denied(table, m, enemy)
+
+
 def fight_dice(table: Table, state: GameState, m: Model, enemy: Model, enemy_option: str | None
                ) -> int:
-    """Dice a model rolls: Fight, +1 per extra friend on the enemy, -1 Encumbered, -1 if Fended."""
+    """Dice a model rolls: Fight, +1 per extra friend on the enemy, +1 charging, -1 Encumbered,
+    -1 if Fended."""
     dice = table.profile(m).fight + friends_in_contact_with(table, state, enemy, m)
+    if charge_bonus_applies(table, m, enemy):
+        dice += 1
     if encumbered(m):
         dice -= 1
     if enemy_option == "fend":
         dice -= 1
     return max(1, dice)
+
+
+def _side(table: Table, state: GameState, m: Model, enemy: Model, option: str | None,
+          enemy_option: str | None) -> Side:
+    bonus = charge_bonus_applies(table, m, enemy)
+    return Side(m, fight_dice(table, state, m, enemy, enemy_option), option,
+                table.has_skill(m, "deadly_blade"), bonus, bonus and "lance" in m.weapons)
 
 
 def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Rejected:
@@ -71,18 +92,39 @@ def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Reject
         return Rejected("bad_target", "Choose an enemy model on the table.")
     if not in_contact(table, m, enemy):
         return Rejected("not_in_contact", f"{m.name} is not in base contact with {enemy.name}.")
-    problem = option_problem(table, m, cmd.option)
+    problem = option_problem(table, m, cmd.option) or _charge_option_problem(table, m, enemy,
+                                                                               cmd.option)
     if problem:
         return Rejected("bad_option", problem)
-    d_option = enemy.drill if not option_problem(table, enemy, enemy.drill) else None
+    if cmd.at_steed and (m.steed is None or enemy.steed is None):
+        return Rejected("bad_allocation", "Only a rider fighting a rider may strike at the steed.")
+    if cmd.pull_down and ("bill" not in m.weapons or enemy.steed is None or m.steed is not None):
+        return Rejected("bad_pull_down", "Only a Billman on foot may try to pull a rider down.")
+    d_option = _defender_option(table, enemy, m)
+    attacker = _side(table, state, m, enemy, cmd.option, d_option)
+    defender = _side(table, state, enemy, m, d_option, cmd.option)
+    defended = enemy.steed is None and m.steed is None and obstacle_between(table, m, enemy) is not None
+    return FightPlan(attacker, defender, defended, cmd.at_steed, cmd.pull_down)
+
+
+def _charge_option_problem(table: Table, m: Model, enemy: Model, option: str | None) -> str:
+    """On the charge a rider may Thrust but not Parry or Fend; nobody Fends a charging lance."""
+    if option in ("parry", "fend") and charge_bonus_applies(table, m, enemy):
+        return f"{m.name} is charging and may Thrust, but not {option.capitalize()}."
+    lance = charge_bonus_applies(table, enemy, m) and "lance" in enemy.weapons
+    if option == "fend" and lance and m.steed is None:
+        return f"{m.name} may not Fend against {enemy.name}'s lance charge."
+    return ""
+
+
+def _defender_option(table: Table, enemy: Model, attacker: Model) -> str | None:
+    """The defender's standing drill, if it may use it in this fight."""
     if not table.has_skill(enemy, "skilld_at_arms"):
-        d_option = None
-    attacker = Side(m, fight_dice(table, state, m, enemy, d_option), cmd.option,
-                    table.has_skill(m, "deadly_blade"))
-    defender = Side(enemy, fight_dice(table, state, enemy, m, cmd.option), d_option,
-                    table.has_skill(enemy, "deadly_blade"))
-    defended = enemy.steed is None and obstacle_between(table, m, enemy) is not None
-    return FightPlan(attacker, defender, defended)
+        return None
+    if option_problem(table, enemy, enemy.drill) or _charge_option_problem(table, enemy, attacker,
+                                                                          enemy.drill):
+        return None
+    return enemy.drill
 
 
 def roll_fight_dice(act: Act, side: Side, strike_on: int) -> list[int]:
@@ -90,9 +132,11 @@ def roll_fight_dice(act: Act, side: Side, strike_on: int) -> list[int]:
     m = side.model
     label = f"Fight, {m.name}, strikes on {strike_on}+"
     dice = act.dice.rolls(side.dice, label, need=f"{strike_on}+", model=m.id)
-    if side.deadly:
-        dice = [act.d6(label + " (Deadly Blade reroll)", f"{strike_on}+", m.id) if d == 1 else d
-                for d in dice]
+    reroll_max = (2 if side.deadly else 1) if side.bonus else (1 if side.deadly else 0)
+    if reroll_max:
+        why = "charge" if side.bonus else "Deadly Blade"
+        dice = [act.d6(label + f" ({why} reroll of a {d})", f"{strike_on}+", m.id) if d <= reroll_max
+                else d for d in dice]
     if side.option == "thrust":
         misses = [i for i, d in enumerate(dice) if d < strike_on]
         if misses:
@@ -131,30 +175,60 @@ def do_fight(act: Act, plan: FightPlan) -> None:
         attacker_strikes=a_strikes, defender_strikes=d_strikes,
         winner={"attacker": att.model.id, "defender": dfd.model.id}.get(winner, ""),
         attacker_hits=a_hits, defender_hits=d_hits))
-    d_wounded = _hits(act, dfd.model, att.model, d_hits, plan.defended_obstacle)
-    a_wounded = _hits(act, att.model, dfd.model, a_hits, False)
+    pulled = plan.pull_down and 6 in a_dice and dfd.model.steed is not None
+    if pulled:
+        from game.rules.steeds import unhorse
+
+        unhorse(act, dfd.model, att.model)
+    d_wounded = False if pulled else _hits(act, dfd.model, att, d_hits, plan.defended_obstacle,
+                                           plan.at_steed)
+    a_wounded = _hits(act, att.model, dfd, a_hits, False, False)
+    _keep_or_lose_bonus(act, att.model, winner == "attacker")
+    _keep_or_lose_bonus(act, dfd.model, winner == "defender")
     if winner == "attacker" and not d_wounded:
         push_back(act, dfd.model, att.model)
     elif winner == "defender" and not a_wounded:
         push_back(act, att.model, dfd.model)
 
 
-def _hits(act: Act, m: Model, by: Model, hits: int, defended: bool) -> bool:
-    """Apply hits with Blocked Strokes where due; True if the model lost Health."""
+def _keep_or_lose_bonus(act: Act, m: Model, won: bool) -> None:
+    """The Mounted Charge! bonuses last only while the rider keeps winning."""
+    if m.charge_bonus and not won and not m.removed:
+        m.charge_bonus = False
+        act.emit(ChargeBonus(model=m.id, active=False, reason="did not win the round"))
+
+
+def _hits(act: Act, m: Model, by: Side, hits: int, defended: bool, at_steed: bool) -> bool:
+    """Apply hits: Blocked Strokes at an obstacle or against a rider; True if the model lost Health."""
     wounded = False
     hits_on = act.table.numbers.blocked_stroke_hits_on
+    save_mod = 1 if by.lance else 0
+    if at_steed and hits and m.steed is not None:
+        act.state.sides[by.model.side].valour -= 1  # [R] striking the horse costs a Valour Point
     for _ in range(hits):
         if m.removed:
             break
-        if defended:
-            roll = act.d6(f"Blocked Stroke for {m.name} behind the obstacle, 1-{hits_on} "
-                          "the obstacle takes it", f"{hits_on + 1}+", m.id)
-            absorbed = roll <= hits_on
-            act.emit(BlockedStroke(model=m.id, roll=roll, absorbed=absorbed))
-            if absorbed:
+        if m.steed is not None and (at_steed or by.model.steed is None):
+            if at_steed or _blocked_stroke(act, m, hits_on, "the steed takes it"):
+                wounded = _steed_hit(act, m, by, save_mod) or wounded
                 continue
-        wounded = take_hit(act, m, by.side) or wounded
+        elif defended and _blocked_stroke(act, m, hits_on, "the obstacle takes it"):
+            continue
+        wounded = take_hit(act, m, by.model.side, save_mod) or wounded
     return wounded
+
+
+def _blocked_stroke(act: Act, m: Model, hits_on: int, what: str) -> bool:
+    roll = act.d6(f"Blocked Stroke for {m.name}, 1-{hits_on} {what}", f"{hits_on + 1}+", m.id)
+    absorbed = roll <= hits_on
+    act.emit(BlockedStroke(model=m.id, roll=roll, absorbed=absorbed))
+    return absorbed
+
+
+def _steed_hit(act: Act, m: Model, by: Side, save_mod: int) -> bool:
+    from game.rules.steeds import steed_hit
+
+    return steed_hit(act, m, "melee", by.model.side, save_mod, attacker=by.model)
 
 
 def push_back(act: Act, loser: Model, winner: Model) -> None:

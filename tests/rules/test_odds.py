@@ -265,7 +265,7 @@ def test_wounds_match_melee_hits(hits: int, defended: bool, reroll: bool, health
     def one() -> int:
         m.reroll_ready = reroll
         m.health, m.removed = health, ""
-        melee._hits(act, m, foe, hits, defended)
+        melee._hits(act, m, melee.Side(foe, 2, None, False), hits, defended, False)
         return health - m.health
 
     blocked_on = act.table.numbers.blocked_stroke_hits_on if defended else 0

@@ -1,0 +1,242 @@
+"""Steeds: Jump tests, Thrown Riders, steed hits and deaths, unhorsing and spooking (§9.5, §9.8-11)."""
+
+from __future__ import annotations
+
+import math
+
+from game.content.models import DiceTable, Steed
+from game.rules import bolting, movement
+from game.rules.context import Act
+from game.rules.damage import take_hit, wound
+from game.rules.events import JumpTest, RiderThrown, SteedHit, SteedKilled, SteedSpooked, Unhorsed
+from game.rules.geometry import edge_distance
+from game.rules.state import Model, other_side
+from game.terrain.terrain_map import Obstacle
+
+Point = tuple[float, float]
+SPOOK_RANGE = 6.0  # inches, base edge to base edge, from a noisy weapon [R/G]
+SPOOK_BOLTS_ON = 2  # a spooked Nag or Beast of Burden bolts on 1..this [G]
+KEEP_SEAT_ON = 4  # any die at this or better keeps the seat after a bolt [R]
+
+
+def steed_of(act: Act, m: Model) -> Steed:
+    """The content entry of the model's steed (the model must be mounted)."""
+    assert m.steed is not None, f"{m.id} is not mounted"
+    return act.table.content.steeds[m.steed]
+
+
+def rider_dice(act: Act, m: Model) -> int:
+    """Dice a rider rolls for Thrown Rider and keep-seat tests: one per Prowess, Retainers one."""
+    return max(1, act.table.profile(m).prowess or 0)
+
+
+def jump_test(act: Act, m: Model, obstacle: Obstacle, at: Point | None = None) -> str:
+    """Roll a Jump test over an obstacle; a fall throws the rider. Returns the table result."""
+    table = act.table.content.tables["jump_test"]
+    purpose = f"Jump test, {m.name}, over the {obstacle.name}: 6 sails over, 1 falls"
+    roll = act.d6(purpose, "2+", m.id)
+    result = table.lookup(roll).result
+    rerolled = False
+    if result == "falls" and act.table.has_skill(m, "equestrian"):
+        rerolled = True
+        roll = act.d6(purpose + " (Equestrian reroll)", "2+", m.id)
+        result = table.lookup(roll).result
+    act.emit(JumpTest(model=m.id, obstacle=obstacle.name, roll=roll, result=result,
+                      rerolled=rerolled))
+    if result == "falls":
+        modifier = 0
+        if obstacle.kind == "stakes":
+            full = m.steed_health >= steed_of(act, m).health
+            steed_hit(act, m, "stakes", "")
+            modifier = -1 if full and m.steed_health <= 0 else 0
+        thrown_rider(act, m, modifier, at=at)
+    return result
+
+
+def thrown_rider(act: Act, m: Model, modifier: int = 0, by_side: str = "",
+                 at: Point | None = None) -> str:
+    """Thrown Rider test: best of the rider's dice + modifier; the steed is lost. Returns the result."""
+    table = act.table.content.tables["thrown_rider"]
+    n = rider_dice(act, m)
+    mod = f" {modifier:+d}" if modifier else ""
+    purpose = (f"Thrown Rider test, {m.name}: best of {n}{mod}, 6 lands on their feet, "
+               "1 crushed")
+    rolls = [act.d6(purpose, "6", m.id) for _ in range(n)]
+    row = table.lookup(max(rolls) + modifier)
+    lose_steed(act, m)
+    spot = place_on_foot(act, m, at if at is not None else (m.x, m.y))
+    act.emit(RiderThrown(model=m.id, rolls=rolls, modifier=modifier, result=row.result, at=spot))
+    side = by_side or other_side(m.side)
+    if row.result == "crushed":
+        wound(act, m, 2, side)
+    elif row.result == "hard_fall":
+        wound(act, m, 1, side)
+        if not m.removed:
+            m.stunned = max(m.stunned, 1)
+    elif row.result == "winded":
+        mishap(act, m)
+    return row.result
+
+
+def mishap(act: Act, m: Model) -> None:
+    """A Mishap token for the rider (gambits.mishap, imported late: gambits imports the mover)."""
+    from game.rules import gambits
+
+    gambits.mishap(act, m)
+
+
+def bands(table: DiceTable) -> str:
+    """A d6 table's rows in words, e.g. "1 falls, 2-3 bolts, 4 rears, 5-6 steadies"."""
+    out = []
+    for r in sorted(table.rows, key=lambda r: r.low):
+        low, high = max(r.low, 1), min(r.high, 6)
+        if low <= high:
+            out.append(f"{low} {r.result}" if low == high else f"{low}-{high} {r.result}")
+    return ", ".join(out)
+
+
+def lose_steed(act: Act, m: Model) -> None:
+    """Take the steed away: the model is on foot from now on (its facing is kept)."""
+    m.steed = None
+    m.steed_health = 0
+    m.charge_bonus = False
+
+
+def place_on_foot(act: Act, m: Model, at: Point) -> Point:
+    """Put a (now dismounted) model at the legal position nearest `at` and return it."""
+    tmap = act.table.terrain
+    x = min(max(at[0], 0.5), tmap.width - 0.5)
+    y = min(max(at[1], 0.5), tmap.height - 0.5)
+    spot = nearest_legal(act, m, (x, y))
+    m.x, m.y = spot
+    return spot
+
+
+def nearest_legal(act: Act, m: Model, at: Point, reach: float = 4.0) -> Point:
+    """The legal position for the model nearest `at`, searched in rings (`at` itself if none)."""
+    if not movement.position_problem(act.table, act.state, m, *at):
+        return at
+    step = 0.25
+    for ring in range(1, int(reach / step) + 1):
+        r = ring * step
+        count = max(8, int(2 * math.pi * r / step))
+        for k in range(count):
+            a = 2 * math.pi * k / count
+            q = (at[0] + r * math.sin(a), at[1] - r * math.cos(a))
+            if not movement.position_problem(act.table, act.state, m, *q):
+                return q
+    return at
+
+
+def steed_hit(act: Act, m: Model, source: str, by_side: str, save_modifier: int = 0,
+              outright: bool = False, attacker: Model | None = None) -> bool:
+    """One hit on a steed: it saves or loses 1 Health, then dies or rolls on a steed hit table.
+
+    `source` is "shooting", "melee" or "stakes" (stakes: no table roll and no throw here; the
+    Jump test throws the rider). Returns True if the steed lost Health.
+    """
+    if m.steed is None or m.removed:
+        return False
+    steed = steed_of(act, m)
+    full = m.steed_health >= steed.health
+    if _steed_saves(act, m, steed, source, save_modifier):
+        return False
+    m.steed_health = max(0, m.steed_health - 1)
+    if m.steed_health == 0:
+        act.emit(SteedHit(model=m.id, source=source, steed_health=0, result="killed"))
+        steed_killed(act, m, by_side)
+        if source != "stakes":
+            thrown_rider(act, m, -1 if outright or full else 0, by_side)
+        return True
+    if source == "stakes":
+        act.emit(SteedHit(model=m.id, source=source, steed_health=m.steed_health))
+        return True
+    table_id = "steed_hit_melee" if source == "melee" and steed.can_charge else "steed_hit_shooting"
+    table = act.table.content.tables[table_id]
+    roll = act.d6(f"{table.name}, {m.name}'s {steed.name}: {bands(table)}", "", m.id)
+    result = table.lookup(roll).result
+    act.emit(SteedHit(model=m.id, source=source, steed_health=m.steed_health, roll=roll,
+                      result=result))
+    _steed_reacts(act, m, result, by_side, attacker)
+    return True
+
+
+def _steed_saves(act: Act, m: Model, steed: Steed, source: str, save_modifier: int) -> bool:
+    """Roll the steed's save (no save above 6; a natural 1 fails)."""
+    need = steed.save - save_modifier
+    if need > 6:
+        return False
+    need = max(need, 2)
+    roll = act.d6(f"Save, {m.name}'s {steed.name} ({source}), needs {need}+", f"{need}+", m.id)
+    return roll != 1 and roll >= need
+
+
+def _steed_reacts(act: Act, m: Model, result: str, by_side: str, attacker: Model | None) -> None:
+    """Carry out a steed hit table result."""
+    if result == "falls":
+        thrown_rider(act, m, -1, by_side)
+    elif result == "bolts":
+        bolting.horse_bolts(act, m, by_side)
+    elif result == "rears":
+        mishap(act, m)
+    elif result == "enraged":
+        kick(act, m, attacker)
+
+
+def kick(act: Act, m: Model, attacker: Model | None) -> bool:
+    """An enraged horse kicks: one free Fight die against the attacker. True if it struck."""
+    if attacker is None or attacker.removed or m.steed is None:
+        return False
+    strike_on = act.table.numbers.strike_on
+    steed = steed_of(act, m)
+    roll = act.d6(f"Enraged {steed.name} of {m.name} kicks {attacker.name}: strikes on "
+                  f"{strike_on}+", f"{strike_on}+", m.id)
+    if roll < strike_on:
+        return False
+    take_hit(act, attacker, m.side)
+    return True
+
+
+def steed_killed(act: Act, m: Model, by_side: str) -> None:
+    """Record a dead steed and give its Valour to the side that killed it (the rider is not moved)."""
+    valour = act.table.numbers.valour_steed if by_side and by_side != m.side else 0
+    if valour:
+        act.state.sides[by_side].valour += valour
+    act.emit(SteedKilled(model=m.id, by_side=by_side, valour=valour))
+
+
+def unhorse(act: Act, rider: Model, by: Model) -> int:
+    """"Pull him down!": the rider is unhorsed unhurt and rolls for stun. Returns turns of stun."""
+    table = act.table.content.tables["stun"]
+    roll = act.d6(f"Stun, {rider.name} pulled down by {by.name}: 1-2 not stunned, "
+                  "3-5 one turn, 6 three turns", "", rider.id)
+    turns = int(table.lookup(roll).result)
+    lose_steed(act, rider)
+    place_on_foot(act, rider, (rider.x, rider.y))
+    rider.stunned = max(rider.stunned, turns)
+    act.emit(Unhorsed(model=rider.id, by=by.id, stunned=turns))
+    return turns
+
+
+def spook_tests(act: Act, shooter: Model) -> list[str]:
+    """After a noisy weapon fires: Nags and Beasts of Burden within 6" test; 1-2 bolts them.
+
+    Returns the ids of the models whose steeds bolted.
+    """
+    steeds = act.table.content.steeds
+    near = [o for o in act.state.models
+            if o is not shooter and not o.removed and o.steed is not None
+            and not steeds[o.steed].can_charge and edge_distance(shooter, o) <= SPOOK_RANGE]
+    bolted: list[str] = []
+    for o in near:
+        if o.removed or o.steed is None:
+            continue
+        name = steeds[o.steed].name
+        roll = act.d6(f"Spooking at gunfire, {o.name}'s {name}: 1-{SPOOK_BOLTS_ON} it bolts",
+                      f"{SPOOK_BOLTS_ON + 1}+", o.id)
+        bolts = roll <= SPOOK_BOLTS_ON
+        act.emit(SteedSpooked(model=o.id, roll=roll, bolted=bolts))
+        if bolts:
+            bolted.append(o.id)
+            bolting.horse_bolts(act, o, shooter.side)
+    return bolted

@@ -1,0 +1,1 @@
+"""Tests for game.physics: the bolting-steed simulation."""
