@@ -108,4 +108,4 @@ def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:
     """A new game of a scenario with a seed."""
     sc = cached_scenario(name)
     table = Table(load_content(), sc.terrain)
-    return new_game(table, name, seed, sc.retinues, sc.turns, dice)
+    return new_game(table, name, seed, sc.retinues, sc.turns, dice, sc.options)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from game.ai.eager import EagerPlayer
 from game.ai.random_player import RandomPlayer
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ class Player(Protocol):
 # name -> factory taking the player's own seed; add new players here
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
+    "eager": EagerPlayer,
 }
 
 
@@ -35,4 +37,4 @@ def make_player(name: str, seed: int) -> Player:
     return factory(seed)
 
 
-__all__ = ["PLAYERS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["PLAYERS", "EagerPlayer", "Player", "RandomPlayer", "make_player"]

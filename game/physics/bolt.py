@@ -16,6 +16,7 @@ requested distance, when its centre crosses the table edge, or when it makes no 
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -34,8 +35,8 @@ STEP = SPEED * DT  # inches per step at full speed (1/6")
 _CONTACT = 0.02  # a wall this close (gap between surfaces, inches) counts as touching
 _HEAD_ON = 1e-3  # a tangential part below this (of a unit velocity) is a dead-on hit
 _FEASIBLE = 1e-6  # tolerance on "not moving into a touching wall"
-_STILL_MOVE = 1e-3  # a step shorter than this makes no progress
-_STILL_STEPS = 10  # this many steps in a row without progress: the steed is stuck
+_STUCK_STEPS = 10  # over this many steps ...
+_STUCK_MOVE = 0.25  # ... a steed whose centre got no further than this (inches) is stuck or wedged
 _TURN = math.sin(math.radians(0.5))  # a path vertex is recorded when the course turns by more
 _EDGE = 1e-9  # a centre this far past the table edge is still on it (float noise)
 _DIGITS = 4  # outputs are rounded to 1e-4 inch
@@ -101,7 +102,7 @@ def simulate_bolt(tmap: TerrainMap, start: Point, bearing_deg: float, distance: 
     exit_point: Point | None = None
     px, py = sx, sy
     width, height = float(tmap.width), float(tmap.height)
-    still = 0
+    recent: deque[Point] = deque(maxlen=_STUCK_STEPS)  # centres before the last few steps
     crossed_at_end: list[Obstacle] = []
     for _ in range(int(distance / STEP) * 4 + 60):
         contacts = _contacts(space, px, py, radius, look, query)
@@ -136,9 +137,9 @@ def simulate_bolt(tmap: TerrainMap, start: Point, bearing_deg: float, distance: 
         px, py = nx, ny
         if done or left:
             break
-        still = still + 1 if seg < _STILL_MOVE else 0
-        if still >= _STILL_STEPS:
+        if len(recent) == _STUCK_STEPS and math.dist(recent[0], (px, py)) < _STUCK_MOVE:
             break
+        recent.append((px, py))
     path = track.points()
     return BoltResult(path, jumps, left, exit_point, path[-1], round(travelled, _DIGITS), jump_at)
 
@@ -166,10 +167,7 @@ def _build_space(tmap: TerrainMap, sx: float, sy: float, reach: float,
     for other in others:
         if math.hypot(other.x - sx, other.y - sy) <= reach + other.radius:
             shapes.append(pymunk.Circle(static, other.radius, (other.x, other.y)))
-    for shape in shapes:
-        shape.friction = 0.0
-        shape.elasticity = 0.0
-        shape.filter = pymunk.ShapeFilter(categories=_WALLS)
+    # pymunk's defaults are what we want: friction 0, elasticity 0, and every category (so _WALLS).
     if shapes:
         space.add(*shapes)
     return space

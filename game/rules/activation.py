@@ -36,14 +36,16 @@ def check_active(state: GameState, side: str, model_id: str) -> Model | Rejected
     return m
 
 
-def check_action(state: GameState, side: str, model_id: str, fighting: bool = False
-                 ) -> Model | Rejected:
+def check_action(state: GameState, side: str, model_id: str, fighting: bool = False,
+                 shooting: bool = False) -> Model | Rejected:
     """The active model, if it still has its Action (a Dithering model may only fight)."""
     m = check_active(state, side, model_id)
     if isinstance(m, Rejected):
         return m
     if m.acted:
         return Rejected("already_acted", f"{m.name} has already used its Action.")
+    if m.shots and not shooting:
+        return Rejected("already_acted", f"{m.name} has begun shooting; its Action is to shoot again.")
     if m.feckless == "dither" and not fighting:
         return Rejected("dithering", f"{m.name} is Dithering and may only fight.")
     return m

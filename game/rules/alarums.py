@@ -32,7 +32,7 @@ def _loose_dog(act: Act, amount: int) -> str:
     m = steeds[act.dice.pick(len(steeds))]
     roll = act.d6(f"Loose dog: {m.name}'s steed tests to bolt, bolts on 1-2", "3+", m.id)
     if roll <= 2:
-        from game.rules.mounted import horse_bolts  # mounted rules (RULES-BRIEF §9.10)
+        from game.rules.bolting import horse_bolts  # RULES-BRIEF §9.10
 
         horse_bolts(act, m)
         return f"{m.name}'s steed bolts"

@@ -117,10 +117,7 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
 
 def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
     side = m.side
-    probe = Move(side=side, model=m.id, path=((m.x, m.y),))  # type: ignore[arg-type]
-    bad = move_command.plan_move(table, state, probe)
-    if isinstance(bad, Rejected) and bad.code in ("already_moved", "dithering", "in_melee",
-                                                  "not_active", "not_your_turn"):
+    if move_command.check_can_move(table, state, m, None) is not None:
         return []
     allowance = move_command.base_allowance(table, m)
     mounted = m.steed is not None
@@ -133,6 +130,8 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
         if key in seen or math.dist(end, start) < 0.5:
             return
         seen.add(key)
+        if gambit is not None and move_command.check_can_move(table, state, m, gambit) is not None:
+            return
         if not isinstance(move_command.plan_path(table, state, m, [start, end], gambit), Rejected):
             out.append(Move(side=side, model=m.id, path=(end,), gambit=gambit))  # type: ignore
 

@@ -202,15 +202,16 @@ def _hits(act: Act, m: Model, by: Side, hits: int, defended: bool, at_steed: boo
     """Apply hits: Blocked Strokes at an obstacle or against a rider; True if the model lost Health."""
     wounded = False
     hits_on = act.table.numbers.blocked_stroke_hits_on
-    save_mod = 1 if by.lance else 0
+    save_mod = -1 if by.lance else 0  # a charging lance: the enemy saves at -1
     if at_steed and hits and m.steed is not None:
         act.state.sides[by.model.side].valour -= 1  # [R] striking the horse costs a Valour Point
+    full = m.steed is not None and m.steed_health >= act.table.content.steeds[m.steed].health
     for _ in range(hits):
         if m.removed:
             break
         if m.steed is not None and (at_steed or by.model.steed is None):
             if at_steed or _blocked_stroke(act, m, hits_on, "the steed takes it"):
-                wounded = _steed_hit(act, m, by, save_mod) or wounded
+                wounded = _steed_hit(act, m, by, save_mod, full) or wounded
                 continue
         elif defended and _blocked_stroke(act, m, hits_on, "the obstacle takes it"):
             continue
@@ -225,10 +226,11 @@ def _blocked_stroke(act: Act, m: Model, hits_on: int, what: str) -> bool:
     return absorbed
 
 
-def _steed_hit(act: Act, m: Model, by: Side, save_mod: int) -> bool:
+def _steed_hit(act: Act, m: Model, by: Side, save_mod: int, outright: bool) -> bool:
+    """A hit given to the steed; it died outright if it was unhurt when the attack began."""
     from game.rules.steeds import steed_hit
 
-    return steed_hit(act, m, "melee", by.model.side, save_mod, attacker=by.model)
+    return steed_hit(act, m, "melee", by.model.side, save_mod, outright=outright, attacker=by.model)
 
 
 def push_back(act: Act, loser: Model, winner: Model) -> None:

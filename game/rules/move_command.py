@@ -54,7 +54,7 @@ def plan_move(table: Table, state: GameState, cmd: Move) -> MovePlan | Rejected:
     m = check_active(state, cmd.side, cmd.model)
     if isinstance(m, Rejected):
         return m
-    bad = _check_can_move(table, state, m, cmd)
+    bad = check_can_move(table, state, m, cmd.gambit)
     if bad:
         return bad
     for x, y in cmd.path:
@@ -129,17 +129,19 @@ def obstacle_defender(table: Table, state: GameState, m: Model, obs: Obstacle,
     return None
 
 
-def _check_can_move(table: Table, state: GameState, m: Model, cmd: Move) -> Rejected | None:
+def check_can_move(table: Table, state: GameState, m: Model, gambit: str | None
+                   ) -> Rejected | None:
+    """Why the active model may not move now (or with this gambit), or None."""
     if m.moved:
         return Rejected("already_moved", f"{m.name} has already moved this activation.")
     if m.feckless == "dither":
         return Rejected("dithering", f"{m.name} is Dithering and may not move this activation.")
     if enemies_in_contact(table, state, m):
         return Rejected("in_melee", f"{m.name} is in base contact with an enemy and must fight.")
-    if cmd.gambit is not None and m.steed is not None and cmd.gambit not in ("river_crossing",
-                                                                              "mounted_charge"):
+    if gambit is not None and m.steed is not None and gambit not in ("river_crossing",
+                                                                      "mounted_charge"):
         return Rejected("mounted_gambit", "Riders may only attempt River Crossing and Mounted Charge!.")
-    if cmd.gambit == "mounted_charge" and m.steed is None:
+    if gambit == "mounted_charge" and m.steed is None:
         return Rejected("no_mounted_charge", "Only a rider on a Warhorse may make a Mounted Charge!.")
     if m.steed is not None and m.shots:
         return Rejected("shot_from_saddle", f"{m.name} has shot without moving and may not move now.")

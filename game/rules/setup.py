@@ -66,7 +66,8 @@ def deploy(table: Table, state: GameState, side: str) -> None:
 
 
 def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
-             max_turns: int | None = None, dice: Dice | None = None) -> Engine:
+             max_turns: int | None = None, dice: Dice | None = None,
+             options: dict[str, bool] | None = None) -> Engine:
     """A new game on a table: both retinues deployed, Perks dealt and the first card drawn."""
     models: list[Model] = []
     sides: dict[str, SideState] = {}
@@ -76,7 +77,7 @@ def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
         models.extend(side_models)
         sides[side] = SideState(name=side, retinue=retinue.id, start_models=len(side_models))
     state = GameState(scenario=scenario, seed=seed, rng=seed, models=models, sides=sides,
-                      max_turns=max_turns or table.numbers.turns)
+                      max_turns=max_turns or table.numbers.turns, options=dict(options or {}))
     table.apply_mud([])
     for m in models:
         m.x, m.y = -100.0, -100.0

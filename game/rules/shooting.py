@@ -43,7 +43,7 @@ def missile_weapon(table: Table, m: Model) -> Weapon | None:
 
 def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | Rejected:
     """Check a Shoot command."""
-    m = check_action(state, cmd.side, cmd.model)
+    m = check_action(state, cmd.side, cmd.model, shooting=True)
     if isinstance(m, Rejected):
         return m
     weapon = missile_weapon(table, m)

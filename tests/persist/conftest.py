@@ -3,37 +3,15 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.ai import RandomPlayer
+from game.ai import EagerPlayer, RandomPlayer
 from game.persist import Match, save_game
-from game.rules.commands import Command, Fight, Move
-from game.rules.engine import Engine
 
 SCENARIO = "skirmish-field"
-
-
-class EagerPlayer(RandomPlayer):
-    """A test player that seeks melee: it fights when it can and often moves toward the enemy.
-
-    Random play almost never reaches melee, so goldens use this to cover the melee rules.
-    """
-
-    def choose(self, engine: Engine, side: str) -> Command:
-        """A Fight if one is legal; else, half the time, the Move ending nearest an enemy."""
-        options = engine.legal_commands(side)
-        fights = [c for c in options if isinstance(c, Fight)]
-        if fights:
-            return fights[self.dice.pick(len(fights))]
-        moves = [c for c in options if isinstance(c, Move)]
-        if moves and self.dice.pick(2) == 0:
-            enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side]
-            return min(moves, key=lambda c: min(math.dist(c.path[-1], e) for e in enemies))
-        return super().choose(engine, side)
 
 
 def play(seed: int, commands: int, scenario: str = SCENARIO, eager: bool = False) -> Match:
