@@ -9,8 +9,12 @@ edge is not a wall either: the steed may leave the table. Rivers and other tile 
 Units are inches; bearings are compass degrees (0 = up the table, i.e. negative y, clockwise).
 The steed is driven at a constant speed. When it touches a wall, its desired velocity is projected
 onto the wall tangent and scaled back to full speed, so it keeps its full run while it slides; a
-dead-on hit (within about 0.06 degrees of the wall normal) turns it clockwise. It stops after the
-requested distance, when its centre crosses the table edge, or when it makes no progress (wedged).
+dead-on hit (within about 0.06 degrees of the wall normal) turns it clockwise. Before each step the
+velocity is also shortened so the steed lands on, rather than in, any wall ahead (pymunk only
+cleans up what is left). It stops after the requested distance, when its centre crosses the table
+edge, or when it is stuck: its centre got less than 1/4" further in the last 10 steps (1 2/3" of
+run), as in a concave corner the bearing points into. A shorter bolt is exactly the start of a
+longer one on the same bearing, so a run can be cut short by calling again with less distance.
 """
 
 from __future__ import annotations

@@ -91,6 +91,14 @@ class Dismount(Cmd):
     model: str
 
 
+class Remount(Cmd):
+    """Climb onto a riderless steed in base contact at the start of the move ("steeds stay")."""
+
+    type: Literal["remount"] = "remount"
+    model: str
+    steed: str = Field(description="Id of the riderless steed.")
+
+
 class BreakAway(Cmd):
     """A rider in melee rides 3 inches clear of its opponents, ending the melee (its Move)."""
 
@@ -120,7 +128,7 @@ class EndSpear(Cmd):
 
 Command = Annotated[
     Activate | Move | Shoot | Fight | Reload | Loot | SetDrill | PlayPerk | EndActivation | EndSpear
-    | Dismount | BreakAway | React,
+    | Dismount | Remount | BreakAway | React,
     Field(discriminator="type"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

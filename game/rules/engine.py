@@ -47,6 +47,7 @@ HANDLERS: dict[str, tuple[Planner, Doer]] = {
                        lambda act, plan, cmd: activation.end_activation(act, plan)),
     "end_spear": (_plan_end_spear, lambda act, plan, cmd: activation.do_end_spear(act)),
     "dismount": (riding.plan_dismount, lambda act, plan, cmd: riding.do_dismount(act, plan)),
+    "remount": (riding.plan_remount, lambda act, plan, cmd: riding.do_remount(act, *plan)),
     "break_away": (riding.plan_break_away, lambda act, plan, cmd: riding.do_break_away(act, *plan)),
     "react": (charging.plan_react, lambda act, plan, cmd: charging.do_react(act, plan, cmd.choice)),
 }

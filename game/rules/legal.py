@@ -19,6 +19,7 @@ from game.rules.commands import (
     PlayPerk,
     React,
     Reload,
+    Remount,
     SetDrill,
     Shoot,
 )
@@ -49,6 +50,9 @@ def legal_commands(engine: Engine, side: str) -> list[Command]:
     out: list[Command] = [EndActivation(side=side, model=m.id)]  # type: ignore[arg-type]
     out.extend(_actions(table, state, m))
     out.extend(_moves(table, state, m))
+    out.extend(c for c in (Remount(side=side, model=m.id, steed=h.id)  # type: ignore[arg-type]
+                           for h in state.models if h.riderless and not h.removed and h.side == side)
+               if _ok(table, state, c))
     out.extend(_perks(table, state, side, m.id))
     return out
 

@@ -6,11 +6,11 @@ import math
 
 from game.rules import steeds
 from game.rules.activation import check_action, check_active
-from game.rules.commands import BreakAway, Dismount
+from game.rules.commands import BreakAway, Dismount, Remount
 from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Act, Rejected, Table
-from game.rules.events import ChargeBonus, Dismounted, GambitRolled, Moved
-from game.rules.geometry import bearing_point, heading
+from game.rules.events import ChargeBonus, Dismounted, GambitRolled, Moved, Remounted
+from game.rules.geometry import CONTACT_TOLERANCE, bearing_point, edge_distance, heading
 from game.rules.movement import back_off, walk
 from game.rules.state import GameState, Model
 from game.terrain.geometry import obstacle_crossings
@@ -126,12 +126,84 @@ def plan_dismount(table: Table, state: GameState, cmd: Dismount) -> Model | Reje
 
 
 def do_dismount(act: Act, m: Model) -> None:
-    """Get down: the steed is removed; a rider who has not moved may walk half his Move."""
+    """Get down: the steed is removed (or left standing under "steeds stay"); a rider who has not
+    moved may then walk half his Move."""
     m.acted = True
+    steed, health = m.steed or "", m.steed_health
     steeds.lose_steed(act, m)
+    left = _leave_steed(act, m, steed, health) if act.state.options.get("steeds_stay") else ""
     if not m.moved:
         m.extra_move -= act.table.profile(m).move / 2
-    act.emit(Dismounted(model=m.id))
+    act.emit(Dismounted(model=m.id, steed_left=left))
+    if left:
+        update_horse_holders(act, m.side, m)
+
+
+def _leave_steed(act: Act, m: Model, steed: str, health: int) -> str:
+    """Leave the steed standing where it was, riderless; the rider steps down beside it."""
+    state = act.state
+    state.next_model_number += 1
+    name = act.table.content.steeds[steed].name
+    horse = Model(id=f"{m.id}-steed{state.next_model_number}", side=m.side, name=f"{m.name}'s {name}",
+                  profile=m.profile, spear=m.spear, x=m.x, y=m.y, health=1, facing=m.facing,
+                  steed=steed, steed_health=health, riderless=True, activated=True)
+    state.models.append(horse)
+    steeds.place_on_foot(act, m, (m.x, m.y))
+    return horse.id
+
+
+def update_horse_holders(act: Act, side: str, candidate: Model | None = None) -> None:
+    """One dismounted model in four holds the horses while riderless steeds of its side stand."""
+    state = act.state
+    steeds_left = [h for h in state.models if h.riderless and not h.removed and h.side == side]
+    needed = math.ceil(len(steeds_left) / 4)
+    holders = [h for h in state.living(side) if h.holding]
+    for extra in holders[needed:]:
+        extra.holding = False
+    if len(holders) < needed and candidate is not None and not candidate.removed:
+        candidate.holding = True
+
+
+def plan_remount(table: Table, state: GameState, cmd: Remount) -> tuple[Model, Model] | Rejected:
+    """A dismounted rider may climb onto a riderless steed in base contact before moving."""
+    m = check_active(state, cmd.side, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    horse = state.find(cmd.steed)
+    if horse is None or horse.removed or not horse.riderless or horse.side != m.side:
+        return Rejected("no_steed", "Choose a riderless steed of your own.")
+    if m.steed is not None or m.moved:
+        return Rejected("cannot_remount", f"{m.name} may remount only on foot, before moving.")
+    if edge_distance(m, horse) > CONTACT_TOLERANCE:
+        return Rejected("not_in_contact", f"{m.name} must be in base contact with {horse.name}.")
+    shootist = table.profile(m).role == "shootist"
+    kind = horse.steed or ""
+    if shootist != (kind == "nag"):
+        return Rejected("wrong_steed", f"{m.name} may not ride a {table.content.steeds[kind].name}.")
+    return m, horse
+
+
+def do_remount(act: Act, m: Model, horse: Model) -> None:
+    """Mount up: the rider takes the steed's place, spending a third of its Move."""
+    m.steed, m.steed_health = horse.steed, horse.steed_health
+    m.x, m.y, m.facing = horse.x, horse.y, horse.facing
+    horse.removed = "remounted"
+    m.holding = False
+    m.extra_move -= act.table.content.steeds[m.steed or "warhorse"].move / 3
+    act.emit(Remounted(model=m.id, steed=horse.id))
+    update_horse_holders(act, m.side)
+
+
+def riderless_steeds_test(act: Act, card: str) -> None:
+    """Riderless steeds of an activating Spear test like Feckless Retainers and bolt on any
+    result but 'Aye, my lord'."""
+    from game.rules.bolting import horse_bolts
+
+    table = act.table.content.tables["feckless_normal"]
+    for horse in [h for h in act.state.models if h.riderless and not h.removed and h.spear == card]:
+        roll = act.d6(f"Riderless {horse.name} tests: 5+ stands, else it bolts", "5+", horse.id)
+        if table.lookup(roll).result != "normal":
+            horse_bolts(act, horse)
 
 
 def plan_break_away(table: Table, state: GameState, cmd: BreakAway) -> tuple[Model, Point] | Rejected:

@@ -54,6 +54,7 @@ class Model:
     charged_this_turn: bool = False  # made a Mounted Charge! this turn
     riderless: bool = False  # a steed left standing without a rider ("steeds stay")
     charged_by_riders: int = 0  # Mounted Charges! that hit this model this turn (Shock of the charge)
+    holding: bool = False  # holds the horses ("steeds stay"): loses its activations meanwhile
 
     @property
     def on_table(self) -> bool:
@@ -143,8 +144,9 @@ class GameState:
         return None
 
     def living(self, side: str | None = None) -> list[Model]:
-        """Models on the table, optionally of one side."""
-        return [m for m in self.models if not m.removed and (side is None or m.side == side)]
+        """Characters on the table (not riderless steeds), optionally of one side."""
+        return [m for m in self.models
+                if not m.removed and not m.riderless and (side is None or m.side == side)]
 
     def clone(self) -> GameState:
         """A deep copy, fast enough for undo snapshots and AI search."""

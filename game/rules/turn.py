@@ -21,7 +21,7 @@ from game.rules.state import ALARUMS_CARD, SIDES, GameState, Model
 
 def spear_members(state: GameState, card: str) -> list[Model]:
     """Models on the table in the Spear led by the Hero whose id is `card`, Hero first."""
-    members = [m for m in state.models if m.spear == card and not m.removed]
+    members = [m for m in state.models if m.spear == card and not m.removed and not m.riderless]
     members.sort(key=lambda m: (m.id != card, m.id))
     return members
 
@@ -72,6 +72,9 @@ def draw_next_card(act: Act) -> None:
         act.emit(CardDrawn(card=card, side=hero.side, leaderless=bool(hero.removed)))
         state.current_card = card
         state.active_side = hero.side
+        from game.rules.riding import riderless_steeds_test
+
+        riderless_steeds_test(act, card)
         if _any_can_act(act, members):
             return
         act.emit(SpearEnded(card=card))
@@ -87,6 +90,9 @@ def _any_can_act(act: Act, members: list[Model]) -> bool:
             m.mishap = 2
             m.activated = True
             act.emit(ActivationLost(model=m.id, reason="Mishap token: regaining control"))
+        elif m.holding:
+            m.activated = True
+            act.emit(ActivationLost(model=m.id, reason="holding the horses"))
         elif m.stunned > 0:
             m.activated = True
             act.emit(ActivationLost(model=m.id, reason=f"stunned ({m.stunned} turn(s) left)"))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import game.physics
 from game.physics import BoltBody, BoltResult, bearing_vector, simulate_bolt
 from game.physics.outline import blocking_edges, tile_window
 from game.terrain.terrain_map import Obstacle, TerrainMap
@@ -321,3 +324,12 @@ def test_random_bolts_never_end_in_a_wall_and_never_overrun(x: float, y: float, 
     else:
         assert res.exit_point is None
         assert PROP_MAP.on_table(*res.end)
+
+
+def test_physics_package_imports_neither_pygame_nor_random() -> None:
+    for path in Path(game.physics.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not any(n.split(".")[0] in ("pygame", "random") for n in names), path
