@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.content import load_content
-from game.rules import damage, feckless, gambits, melee, shooting, turn
+from game.rules import bolting, damage, feckless, gambits, melee, shooting, steeds, turn
 from game.rules.commands import Shoot
 from game.rules.context import Act
 from game.rules.dice import Dice
@@ -377,35 +376,58 @@ def test_melee_matches_do_fight(a_opt: str | None, d_opt: str | None, seed: int)
     _agree(on_def, n, _as_dist(odds.hits_on_defender))
 
 
-# Jump, Thrown Rider and keeping the seat have no engine resolution yet (mounted rules): these
-# pin the documented procedure, rolled with the engine's dice and its content table lookup.
+# Jump, Thrown Rider and keeping the seat: the odds against the engine's own mounted code.
+
+def _reset_rider(m: Model, health: int) -> None:
+    m.steed, m.steed_health, m.health, m.removed = "warhorse", 2, health, ""
+    m.mishap = m.stunned = 0
+    m.x, m.y = 5.0, 5.5
 
 
-@pytest.mark.parametrize(("equestrian", "seed"), [(False, 101), (True, 102)])
-def test_jump_procedure(equestrian: bool, seed: int) -> None:
-    dice, table = Dice(seed), load_content().tables["jump_test"]
+@pytest.mark.parametrize(("profile", "seed"), [("man_at_arms", 101), ("squire", 102)])
+def test_jump_matches_steeds_jump_test(profile: str, seed: int) -> None:
+    rider = model("r", "red", profile, 5.0, 5.5, steed="warhorse", steed_health=2, facing=90.0)
+    foe = model("f", "blue", "man_at_arms", 20.0, 20.5)
+    act = _act([rider, foe], seed)
+    act.dice.sink = None
+    hedge = wall("Hedge", (7.0, 0.0), (7.0, 24.0), "hedge")
+    equestrian = act.table.has_skill(rider, "equestrian")  # a mounted Hero has it, a Retainer not
 
     def one() -> str:
-        result = table.lookup(dice.roll("Jump test")).result
-        if result == "falls" and equestrian:
-            result = table.lookup(dice.roll("Jump test (Equestrian reroll)")).result
-        return result
+        _reset_rider(rider, 2)
+        return steeds.jump_test(act, rider, hedge)
 
-    _agree(Counter(one() for _ in range(N)), N, jump_odds(equestrian))
+    _agree(_sample(act, N // 2, one), N // 2, jump_odds(equestrian))
 
 
-@pytest.mark.parametrize(("n_dice", "modifier", "seed"), [(1, 0, 111), (3, -1, 112)])
-def test_thrown_rider_and_keep_seat_procedure(n_dice: int, modifier: int, seed: int) -> None:
-    dice, table = Dice(seed), load_content().tables["thrown_rider"]
-    thrown: Counter[object] = Counter()
-    kept: Counter[object] = Counter()
-    for _ in range(N):
-        rolls = dice.rolls(n_dice, "Thrown Rider test")
-        thrown[table.lookup(max(rolls) + modifier).result] += 1
-        kept[any(r >= 4 for r in dice.rolls(n_dice, "Keep the seat"))] += 1
-    _agree(thrown, N, thrown_rider_odds(n_dice, modifier))
-    p = keep_seat_odds(n_dice)
-    _agree(kept, N, {True: p, False: 1 - p})
+@pytest.mark.parametrize(("profile", "modifier", "seed"), [("man_at_arms", 0, 111),
+                                                            ("captain", -1, 112)])
+def test_thrown_rider_matches_steeds_thrown_rider(profile: str, modifier: int, seed: int) -> None:
+    rider = model("r", "red", profile, 5.0, 5.5, steed="warhorse", steed_health=2, facing=90.0)
+    act = _act([rider, model("f", "blue", "man_at_arms", 20.0, 20.5)], seed)
+    n_dice = steeds.rider_dice(act, rider)
+
+    def one() -> str:
+        _reset_rider(rider, 9)
+        return steeds.thrown_rider(act, rider, modifier)
+
+    _agree(_sample(act, N // 2, one), N // 2, thrown_rider_odds(n_dice, modifier))
+
+
+@pytest.mark.parametrize(("profile", "seed"), [("archer", 121), ("captain", 122)])
+def test_keep_seat_matches_bolting_keep_seat(profile: str, seed: int) -> None:
+    rider = model("r", "red", profile, 5.0, 5.5, steed="nag", steed_health=2, facing=90.0)
+    act = _act([rider, model("f", "blue", "man_at_arms", 20.0, 20.5)], seed)
+    p = keep_seat_odds(steeds.rider_dice(act, rider))
+    _agree(_sample(act, N, lambda: bolting.keep_seat(act, rider)), N, {True: p, False: 1 - p})
+
+
+@pytest.mark.parametrize("seed", [131])
+def test_mounted_gambits_share_the_gambit_odds(seed: int) -> None:
+    rider = model("r", "red", "squire", 5.0, 5.5, steed="warhorse", steed_health=2, facing=90.0)
+    act = _act([rider, model("f", "blue", "man_at_arms", 20.0, 20.5)], seed)
+    counts = _sample(act, N, lambda: gambits.gambit_roll(act, rider, "mounted_charge"))
+    _agree(counts, N, gambit_odds())
 
 
 # --- properties -------------------------------------------------------------------------------
