@@ -22,6 +22,7 @@ from game.ai import PLAYERS, Player, make_player
 from game.persist.match import Match
 from game.persist.saves import save_game
 from game.rules.context import Rejected
+from game.rules.events import Ev, GambitRolled, ReactionTaken
 from game.rules.state import SIDES
 from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
@@ -33,6 +34,16 @@ TIMING_FIELDS = ("seconds", "games_per_second")
 
 class SimError(Exception):
     """A game that could not be played to its end (runaway, or a legal command rejected)."""
+
+
+def event_kind(event: Ev) -> str:
+    """An event's type, refined for gambits and reactions (e.g. gambit_rolled:mounted_charge);
+    the report counts both the plain type and the refined kind."""
+    if isinstance(event, GambitRolled):
+        return f"{event.type}:{event.gambit}"
+    if isinstance(event, ReactionTaken):
+        return f"{event.type}:{event.choice}"
+    return str(getattr(event, "type", ""))
 
 
 @dataclass(slots=True)
@@ -83,6 +94,7 @@ def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
         result.winner = state.winner if state.over else ""
         log = result.match.engine.log
         result.event_counts.update(e.type for e in log)  # type: ignore[attr-defined]
+        result.event_counts.update(k for k in map(event_kind, log) if ":" in k)
     return result
 
 

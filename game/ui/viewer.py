@@ -10,9 +10,11 @@ import pygame
 import pytmx
 from pytmx.util_pygame import load_pygame
 
-from game.rules.dice import Dice
+from game.ai import EagerPlayer
 from game.rules.engine import Accepted, Engine
 from game.rules.events import Ev
+from game.rules.geometry import spine
+from game.rules.state import Model
 from game.scenario import scenario_path, start_game
 
 PX = 32  # pixels per inch at zoom 1
@@ -51,7 +53,7 @@ class Viewer:
         self.engine: Engine = start_game(scenario, seed)
         self.tmx = load_pygame(str(scenario_path(scenario)))
         self.map_surface = render_map(self.tmx)
-        self.picker = Dice(seed ^ 0x5EED)
+        self.players = {"red": EagerPlayer(seed * 2 + 1), "blue": EagerPlayer(seed * 2 + 2)}
         self.lines: list[str] = [f"{self.engine.table.terrain.properties.get('title', scenario)}"]
         self.autoplay = False
         self.font = pygame.font.SysFont("dejavusans", 14)
@@ -63,9 +65,8 @@ class Viewer:
         state = self.engine.state
         if state.over:
             return
-        cmds = self.engine.legal_commands(state.acting_side)
-        cmd = cmds[self.picker.pick(len(cmds))]
-        res = self.engine.submit(cmd)
+        side = state.acting_side
+        res = self.engine.submit(self.players[side].choose(self.engine, side))
         if isinstance(res, Accepted):
             self.lines.extend(describe(e) for e in res.events)
             self.lines = self.lines[-200:]
@@ -95,9 +96,15 @@ class Viewer:
 
     def _draw_models(self, screen: pygame.Surface) -> None:
         state = self.engine.state
-        for m in state.living():
+        for m in state.models:
+            if m.removed:
+                continue
             centre = (int(m.x * PX), int(m.y * PX))
             colour = SIDE_COLOURS[m.side]
+            if m.steed is not None:
+                self._draw_mount(screen, m, colour)
+            if m.riderless:
+                continue
             pygame.draw.circle(screen, (15, 15, 15), centre, PX // 2 + 1)
             pygame.draw.circle(screen, colour, centre, PX // 2 - 1)
             if m.side == "blue":  # second cue beside colour: blue bases carry a ring
@@ -109,6 +116,20 @@ class Viewer:
             screen.blit(label, label.get_rect(center=centre))
             if m.mishap:
                 pygame.draw.circle(screen, (230, 40, 40), (centre[0] + 11, centre[1] - 11), 4)
+
+    def _draw_mount(self, screen: pygame.Surface, m: Model, colour: tuple[int, int, int]) -> None:
+        """A 1" x 2" base along the facing, with the horse's head at the front."""
+        ax, ay, bx, by = spine(m)
+        a, b = (int(ax * PX), int(ay * PX)), (int(bx * PX), int(by * PX))
+        horse = (120, 84, 52) if m.steed != "nag" else (150, 120, 90)
+        pygame.draw.line(screen, (15, 15, 15), a, b, PX + 2)
+        for end in (a, b):
+            pygame.draw.circle(screen, (15, 15, 15), end, PX // 2 + 1)
+        pygame.draw.line(screen, horse, a, b, PX - 2)
+        for end in (a, b):
+            pygame.draw.circle(screen, horse, end, PX // 2 - 1)
+        pygame.draw.circle(screen, colour, b, PX // 4)  # caparison colour at the head
+
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
         state = self.engine.state
