@@ -12,7 +12,14 @@ from game.rules.gambits import gambit_roll, mishap
 from game.rules.geometry import bearing_point, edge_distance, heading
 from game.rules.move_command import MOUNTED_CHARGE_REACH, MovePlan
 from game.rules.movement import back_off, position_problem, walk
-from game.rules.riding import grant_charge_bonus, in_hard_going, mounted_calamity, ride
+from game.rules.riding import (
+    break_away_spot,
+    do_break_away,
+    grant_charge_bonus,
+    in_hard_going,
+    mounted_calamity,
+    ride,
+)
 from game.rules.state import GameState, Model, Pending
 
 Point = tuple[float, float]
@@ -109,6 +116,18 @@ def offer_reaction(act: Act, charger: Model, target: Model, start: Point) -> Non
     act.emit(ReactionOffered(side=target.side, model=target.id, charger=charger.id, options=options))
 
 
+def offer_break_away(act: Act, rider: Model, foe: Model) -> None:
+    """At the end of a round, a rider who was attacked may Break Away 3 inches."""
+    if rider.removed or rider.steed is None or foe.removed or not in_contact(act.table, rider, foe):
+        return
+    if break_away_spot(act.table, act.state, rider) is None:
+        return
+    options = ["break_away", "stand"]
+    act.state.pending = Pending(kind="round_end", side=rider.side, model=rider.id, charger=foe.id,
+                                options=options)
+    act.emit(ReactionOffered(side=rider.side, model=rider.id, charger=foe.id, options=options))
+
+
 def plan_react(table: Table, state: GameState, cmd: React) -> Pending | Rejected:
     """Only the charged player answers, with one of the offered choices."""
     pending = state.pending
@@ -128,7 +147,11 @@ def do_react(act: Act, pending: Pending, choice: str) -> None:
     state.pending = None
     target, charger = state.model(pending.model), state.model(pending.charger)
     act.emit(ReactionTaken(model=target.id, choice=choice))
-    if choice == "counter_charge":
+    if choice == "break_away":
+        end = break_away_spot(act.table, state, target)
+        if end is not None:
+            do_break_away(act, target, end)
+    elif choice == "counter_charge":
         counter_charge(act, target, charger, (pending.data["sx"], pending.data["sy"]))
     elif choice == "mounted_evasion":
         mounted_evasion(act, target, charger)

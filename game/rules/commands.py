@@ -107,10 +107,11 @@ class BreakAway(Cmd):
 
 
 class React(Cmd):
-    """The charged player's answer: counter_charge, mounted_evasion, evade, defend or stand."""
+    """The answer to a charge (counter_charge, mounted_evasion, evade, defend, stand) or, for a rider
+    at the end of a melee round, break_away or stand."""
 
     type: Literal["react"] = "react"
-    choice: Literal["counter_charge", "mounted_evasion", "evade", "defend", "stand"]
+    choice: Literal["counter_charge", "mounted_evasion", "evade", "defend", "stand", "break_away"]
 
 
 class EndActivation(Cmd):

@@ -189,6 +189,10 @@ def do_fight(act: Act, plan: FightPlan) -> None:
         push_back(act, dfd.model, att.model)
     elif winner == "defender" and not a_wounded:
         push_back(act, att.model, dfd.model)
+    if not act.state.over:
+        from game.rules.charging import offer_break_away
+
+        offer_break_away(act, dfd.model, att.model)
 
 
 def _keep_or_lose_bonus(act: Act, m: Model, won: bool) -> None:

@@ -215,18 +215,25 @@ def plan_break_away(table: Table, state: GameState, cmd: BreakAway) -> tuple[Mod
         return Rejected("not_mounted", "Only a mounted model may Break Away.")
     if m.moved:
         return Rejected("already_moved", f"{m.name} has already moved this activation.")
-    foes = enemies_in_contact(table, state, m)
-    if not foes:
+    if not enemies_in_contact(table, state, m):
         return Rejected("not_in_melee", f"{m.name} is not in melee.")
-    cx = sum(f.x for f in foes) / len(foes)
-    cy = sum(f.y for f in foes) / len(foes)
-    away = heading((cx, cy), (m.x, m.y))
-    target = bearing_point(m.x, m.y, away, BREAK_AWAY)
-    route = walk(table, [(m.x, m.y), target], True, BREAK_AWAY * 2, frozenset({"tall", "low", "river"}))
-    end = back_off(table, state, m, [(m.x, m.y), target], route.end)
-    if end == (m.x, m.y):
+    end = break_away_spot(table, state, m)
+    if end is None:
         return Rejected("no_room", f"{m.name} has no room to Break Away.")
     return m, end
+
+
+def break_away_spot(table: Table, state: GameState, m: Model) -> Point | None:
+    """Where a rider ends up riding 3 inches directly away from its opponents (None if no room)."""
+    foes = enemies_in_contact(table, state, m)
+    if not foes:
+        return None
+    cx = sum(f.x for f in foes) / len(foes)
+    cy = sum(f.y for f in foes) / len(foes)
+    target = bearing_point(m.x, m.y, heading((cx, cy), (m.x, m.y)), BREAK_AWAY)
+    route = walk(table, [(m.x, m.y), target], True, BREAK_AWAY * 2, frozenset({"tall", "low", "river"}))
+    end = back_off(table, state, m, [(m.x, m.y), target], route.end)
+    return None if end == (m.x, m.y) else end
 
 
 def do_break_away(act: Act, m: Model, end: Point) -> None:

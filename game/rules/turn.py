@@ -206,6 +206,7 @@ def end_game(act: Act, winner: str, reason: str) -> None:
     """Mark the game over and announce the result."""
     state = act.state
     state.over = True
+    state.pending = None
     state.winner = winner
     state.result = reason
     state.current_card = state.active_side = state.active_model = ""

@@ -165,3 +165,15 @@ def test_billman_pulls_a_rider_down_on_a_six() -> None:
     assert _ev(res, "unhorsed")
     b1 = eng.state.model("b1")
     assert b1.steed is None and b1.stunned == 1 and b1.health == 2
+
+
+def test_an_attacked_rider_may_break_away_at_the_end_of_the_round() -> None:
+    eng = _engine([model("r1", "red", "man_at_arms", 10.0, 10.5),
+                   rider("b1", "blue", 11.5, facing=90.0, lance=False, drill="thrust")],
+                  [1, 1, 1, 1, 1, 1])  # nobody strikes: a stand-off
+    res = eng.submit(Fight(side="red", model="r1", target="b1"))
+    offer = _ev(res, "reaction_offered")[0]
+    assert offer.side == "blue" and offer.options == ["break_away", "stand"]
+    eng.submit(React(side="blue", choice="break_away"))
+    assert eng.state.model("b1").x == pytest.approx(14.5)
+    assert eng.state.pending is None and eng.state.acting_side == "red"
