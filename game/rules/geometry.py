@@ -69,11 +69,6 @@ def spine_gap(s: Spine, t: Spine) -> float:
     return segment_distance(s, t) - 2 * BASE_RADIUS
 
 
-def centre_distance(a: Model, b: Model) -> float:
-    """Distance between base centres."""
-    return math.hypot(a.x - b.x, a.y - b.y)
-
-
 def edge_distance(a: Model, b: Model) -> float:
     """Distance between the edges of two bases (negative if they overlap)."""
     if a.steed is None and b.steed is None:
@@ -97,12 +92,3 @@ def bearing_point(x: float, y: float, bearing_deg: float, dist: float) -> tuple[
     rad = math.radians(bearing_deg)
     return x + dist * math.sin(rad), y - dist * math.cos(rad)
 
-
-def path_length(start: tuple[float, float], path: tuple[tuple[float, float], ...]) -> float:
-    """Length of a path of waypoints from a start point."""
-    total = 0.0
-    px, py = start
-    for x, y in path:
-        total += math.hypot(x - px, y - py)
-        px, py = x, y
-    return total

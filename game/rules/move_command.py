@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from game.rules.activation import check_active
 from game.rules.commands import Move
-from game.rules.contact import enemies_in_contact, in_contact
+from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import Moved
 from game.rules.geometry import BASE_RADIUS
@@ -244,7 +244,3 @@ def partial_move(act: Act, plan: MovePlan, budget: float, stop_before: frozenset
     end = back_off(act.table, act.state, m, plan.points, route.end)
     finish_move(act, m, plan.points, end, min(route.cost, budget))
 
-
-def touching(table: Table, a: Model, b: Model) -> bool:
-    """Base contact between two models."""
-    return in_contact(table, a, b)

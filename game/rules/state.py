@@ -56,11 +56,6 @@ class Model:
     charged_by_riders: int = 0  # Mounted Charges! that hit this model this turn (Shock of the charge)
     holding: bool = False  # holds the horses ("steeds stay"): loses its activations meanwhile
 
-    @property
-    def on_table(self) -> bool:
-        """True while the model is in play."""
-        return not self.removed
-
     def copy(self) -> Model:
         """A copy that shares nothing mutable (positional construction: ~5x faster than replace)."""
         new = Model(*_MODEL_VALUES(self))
