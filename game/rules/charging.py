@@ -159,17 +159,25 @@ def do_react(act: Act, pending: Pending, choice: str) -> None:
         evade(act, target, charger)
 
 
+def mounted_gambit(act: Act, m: Model, gambit: str) -> bool:
+    """Roll a rider's answering gambit: a Calamity loses the horse, a Mishap gives a token.
+    True if it succeeded."""
+    outcome = gambit_roll(act, m, gambit)
+    if outcome == "calamity":
+        mounted_calamity(act, m, gambit)
+        return False
+    act.emit(GambitRolled(model=m.id, gambit=gambit, outcome=outcome))
+    if outcome == "mishap":
+        mishap(act, m)
+        return False
+    return True
+
+
 def counter_charge(act: Act, target: Model, charger: Model, start: Point) -> None:
     """Meet the charger halfway and gain the charge bonuses (a Perk if it charged this turn)."""
     if target.charged_this_turn:
         _spend_counter_charge_perk(act, target)
-    outcome = gambit_roll(act, target, "counter_charge")
-    if outcome == "calamity":
-        mounted_calamity(act, target, "counter_charge")
-        return
-    act.emit(GambitRolled(model=target.id, gambit="counter_charge", outcome=outcome))
-    if outcome == "mishap":
-        mishap(act, target)
+    if not mounted_gambit(act, target, "counter_charge"):
         return
     _meet_halfway(act, target, charger, start)
     grant_charge_bonus(act, target, charger)
@@ -216,13 +224,7 @@ def _away_point(m: Model, charger: Model, distance: float) -> Point:
 
 def mounted_evasion(act: Act, target: Model, charger: Model) -> None:
     """Ride one full move directly away from the charger (Hard Going and jumps apply)."""
-    outcome = gambit_roll(act, target, "mounted_evasion")
-    if outcome == "calamity":
-        mounted_calamity(act, target, "mounted_evasion")
-        return
-    act.emit(GambitRolled(model=target.id, gambit="mounted_evasion", outcome=outcome))
-    if outcome == "mishap":
-        mishap(act, target)
+    if not mounted_gambit(act, target, "mounted_evasion"):
         return
     move = act.table.content.steeds[target.steed or "warhorse"].move
     ride(act, target, [(target.x, target.y), _away_point(target, charger, move)], move, STOPS)
