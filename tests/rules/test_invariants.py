@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import math
-
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +11,7 @@ from game.rules.commands import Fight, Move, Shoot
 from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
 from game.rules.engine import Accepted, Engine
+from game.rules.geometry import edge_distance
 from game.rules.setup import new_game
 from game.scenario import cached_scenario
 
@@ -29,14 +29,14 @@ class CountingDice(Dice):
         return super().roll(purpose, sides, need, model)
 
 
-def _engine(seed: int, dice: Dice | None = None) -> Engine:
-    sc = cached_scenario("skirmish-field")
-    return new_game(Table(load_content(), sc.terrain), "skirmish-field", seed, sc.retinues,
-                    sc.turns, dice)
+def _engine(seed: int, dice: Dice | None = None, scenario: str = "skirmish-field") -> Engine:
+    sc = cached_scenario(scenario)
+    return new_game(Table(load_content(), sc.terrain), scenario, seed, sc.retinues,
+                    sc.turns, dice, sc.options)
 
 
 def _check_table(eng: Engine) -> None:
-    living = eng.state.living()
+    living = [m for m in eng.state.models if not m.removed]
     w, h = eng.table.terrain.width, eng.table.terrain.height
     for m in eng.state.models:
         assert m.health >= 0
@@ -44,15 +44,16 @@ def _check_table(eng: Engine) -> None:
     for i, a in enumerate(living):
         assert 0.5 - 1e-6 <= a.x <= w - 0.5 + 1e-6 and 0.5 - 1e-6 <= a.y <= h - 0.5 + 1e-6
         for b in living[i + 1:]:
-            assert math.hypot(a.x - b.x, a.y - b.y) >= 1.0 - 1e-6, (a.name, b.name)
+            assert edge_distance(a, b) >= -1e-6, (a.name, b.name)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10**6), min_size=40,
-                                                   max_size=160))
-def test_random_legal_play_keeps_the_table_sound(seed: int, picks: list[int]) -> None:
+                                                   max_size=160),
+       scenario=st.sampled_from(["skirmish-field", "the-ford", "stakes-and-arrows"]))
+def test_random_legal_play_keeps_the_table_sound(seed: int, picks: list[int], scenario: str) -> None:
     dice = CountingDice(seed)
-    eng = _engine(seed, dice)
+    eng = _engine(seed, dice, scenario)
     logged = sum(1 for e in eng.log if e.type == "dice_rolled")
     assert logged == dice.count
     for pick in picks:
@@ -99,3 +100,23 @@ def test_legal_commands_are_all_accepted() -> None:
         for cmd in cmds:
             assert not isinstance(eng.plan(cmd), Rejected), cmd
         eng.submit(cmds[picker.pick(len(cmds))])
+
+
+@pytest.mark.parametrize("scenario", ["the-ford", "stakes-and-arrows"])
+def test_eager_mounted_play_keeps_the_table_sound(scenario: str) -> None:
+    from game.ai import EagerPlayer
+
+    for seed in (1, 2):
+        dice = CountingDice(seed)
+        eng = _engine(seed, dice, scenario)
+        players = {"red": EagerPlayer(seed * 2 + 1), "blue": EagerPlayer(seed * 2 + 2)}
+        logged = sum(1 for e in eng.log if e.type == "dice_rolled")
+        for _ in range(400):
+            if eng.state.over:
+                break
+            side = eng.state.acting_side
+            res = eng.submit(players[side].choose(eng, side))
+            assert isinstance(res, Accepted), res
+            logged += sum(1 for e in res.events if e.type == "dice_rolled")
+            assert logged == dice.count
+            _check_table(eng)
