@@ -232,6 +232,16 @@ def mounted_evasion(act: Act, target: Model, charger: Model) -> None:
         charger.charge_bonus = False
 
 
+def _pursue(act: Act, rider: Model) -> None:
+    """The obstacle is left undefended: the rider may move again with what is left of its move."""
+    if rider.steed is None:
+        return
+    move = act.table.content.steeds[rider.steed].move
+    total = move + rider.extra_move + (MOUNTED_CHARGE_REACH if rider.charged_this_turn else 0.0)
+    rider.moved = False
+    rider.extra_move = max(0.0, total - rider.moved_distance) - move
+
+
 def evade(act: Act, target: Model, charger: Model) -> None:
     """A foot model slips away from a rider: leaving an obstacle, or a Shootist's Evade test."""
     if obstacle_between(act.table, charger, target) is None:
@@ -240,8 +250,7 @@ def evade(act: Act, target: Model, charger: Model) -> None:
         if not passed:
             return
     else:
-        charger.moved = False  # the obstacle is left undefended: the rider may jump it and pursue
-        charger.extra_move -= charger.moved_distance
+        _pursue(act, charger)
     move = act.table.profile(target).move + target.extra_move
     points = [(target.x, target.y), _away_point(target, charger, move)]
     route = walk(act.table, points, False, move, STOPS)
@@ -249,4 +258,6 @@ def evade(act: Act, target: Model, charger: Model) -> None:
     if end != points[0]:
         target.x, target.y = end
         act.emit(Moved(model=target.id, path=[points[0], end], cost=round(route.cost, 3), reason="evade"))
+    if not in_contact(act.table, charger, target):
+        charger.charge_bonus = False
 

@@ -112,25 +112,25 @@ def nearest_edge_point(act: Act, m: Model) -> tuple[float, float]:
 
 
 def run_for_it(act: Act, m: Model) -> None:
-    """'Run for it!': a full move toward the nearest table edge, stopping short of blockers."""
+    """'Run for it!': a full move toward the nearest table edge, stopping short of blockers
+    (a rider gallops its steed's Move and jumps what is in the way)."""
     tx, ty = nearest_edge_point(act, m)
     length = math.hypot(tx - m.x, ty - m.y)
     if length < 1e-6:
         return
-    radius = 0.5
-    # aim at the last point where the base is still fully on the table
-    scale = max(0.0, (length - radius) / length)
+    scale = max(0.0, (length - 0.5) / length)  # the last point where the base is on the table
     target = (m.x + (tx - m.x) * scale, m.y + (ty - m.y) * scale)
     start = (m.x, m.y)
+    if m.steed is not None:
+        from game.rules.riding import ride
+
+        move = act.table.content.steeds[m.steed].move
+        ride(act, m, [start, target], move, frozenset({"tall", "river", "impassable", "building"}))
+        return
     move = act.table.profile(m).move
-    stops = frozenset({"tall", "river", "impassable", "building"} if m.steed else
-                      {"tall", "river", "impassable"})
-    route = walk(act.table, [start, target], m.steed is not None, move, stops)
+    route = walk(act.table, [start, target], False, move, frozenset({"tall", "river", "impassable"}))
     points = [start, route.end]
-    enemy = blocking_enemy(act.state, m, points)
-    end = route.end
-    if enemy is not None:
-        end = start
+    end = start if blocking_enemy(act.state, m, points) is not None else route.end
     end = back_off(act.table, act.state, m, points, end)
     if end != start:
         m.x, m.y = end

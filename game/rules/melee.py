@@ -88,8 +88,8 @@ def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Reject
     if isinstance(m, Rejected):
         return m
     enemy = state.find(cmd.target)
-    if enemy is None or enemy.removed or enemy.side == m.side:
-        return Rejected("bad_target", "Choose an enemy model on the table.")
+    if enemy is None or enemy.removed or enemy.riderless or enemy.side == m.side:
+        return Rejected("bad_target", "Choose an enemy model on the table (not a riderless steed).")
     if not in_contact(table, m, enemy):
         return Rejected("not_in_contact", f"{m.name} is not in base contact with {enemy.name}.")
     problem = option_problem(table, m, cmd.option) or _charge_option_problem(table, m, enemy,

@@ -95,7 +95,8 @@ def _any_can_act(act: Act, members: list[Model]) -> bool:
             act.emit(ActivationLost(model=m.id, reason="holding the horses"))
         elif m.stunned > 0:
             m.activated = True
-            act.emit(ActivationLost(model=m.id, reason=f"stunned ({m.stunned} turn(s) left)"))
+            m.stunned -= 1  # a stun of N turns costs the model its next N activations
+            act.emit(ActivationLost(model=m.id, reason=f"stunned ({m.stunned} more turn(s))"))
         else:
             able = True
     return able
@@ -111,13 +112,16 @@ def finish_spear(act: Act) -> None:
 
 
 def end_turn(act: Act) -> None:
-    """Clear served Mishaps, tick stuns, test Will to Fight, draw Perks; start the next turn."""
+    """Clear served Mishaps and lapsed charge bonuses, test Will to Fight, draw Perks; start the
+    next turn."""
+    from game.rules.contact import enemies_in_contact
+
     state = act.state
     for m in state.models:
         if m.mishap == 2:
             m.mishap = 0
-        if m.stunned > 0:
-            m.stunned -= 1
+        if m.charge_bonus and not enemies_in_contact(act.table, state, m):
+            m.charge_bonus = False  # the charge is spent once the melee is over
         m.activated = m.moved = m.acted = False
         m.feckless = ""
         m.rallied = False
