@@ -7,7 +7,7 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.events import Activated, ActivationEnded
 from game.rules.feckless import feckless_test, in_command
 from game.rules.state import GameState, Model
-from game.rules.turn import finish_spear, spear_members
+from game.rules.turn import finish_spear, spear_members, spend_held_activations
 
 
 def check_turn(state: GameState, side: str) -> Rejected | None:
@@ -96,7 +96,7 @@ def end_activation(act: Act, m: Model) -> None:
     if state.over:
         return
     waiting = [o for o in spear_members(state, state.current_card) if not o.activated]
-    if not waiting:
+    if not spend_held_activations(act, waiting):  # a model stunned or shaken meanwhile loses its turn
         finish_spear(act)
 
 

@@ -75,12 +75,12 @@ def draw_next_card(act: Act) -> None:
         from game.rules.riding import riderless_steeds_test
 
         riderless_steeds_test(act, card)
-        if _any_can_act(act, members):
+        if spend_held_activations(act, members):
             return
         act.emit(SpearEnded(card=card))
 
 
-def _any_can_act(act: Act, members: list[Model]) -> bool:
+def spend_held_activations(act: Act, members: list[Model]) -> bool:
     """Spend the activations of Spear members held by Mishap or stun; True if any is left."""
     able = False
     for m in members:

@@ -170,3 +170,15 @@ def test_charge_bonus_lapses_at_the_end_of_the_turn_out_of_melee() -> None:
                        model("b1", "blue", "squire", 20, 20.5)], dice=[])
     end_turn(Act(eng.table, eng.state, FixedDice([6, 6, 6, 6])))  # both sides lack a Captain
     assert not eng.state.model("r1").charge_bonus
+
+
+def test_a_model_stunned_before_it_acts_loses_this_activation() -> None:
+    from game.rules.commands import EndActivation
+
+    eng = make_engine([model("r1", "red", "squire", 5, 5.5), model("r2", "red", "billman", 6.5, 5.5,
+                       spear="r1"), model("b1", "blue", "squire", 20, 20.5)], dice=[])
+    eng.submit(Activate(side="red", model="r1"))
+    eng.state.model("r2").stunned = 1  # say a Thrown Rider test left him stunned
+    res = eng.submit(EndActivation(side="red", model="r1"))
+    assert [e.model for e in res.events if e.type == "activation_lost"] == ["r2"]
+    assert eng.state.model("r2").stunned == 0 and eng.state.active_side == "blue"
