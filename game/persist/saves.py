@@ -151,7 +151,12 @@ def read_capped(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
 
 def load_save(path: str | os.PathLike[str]) -> SaveFile:
     """Read and validate a save file; any problem raises SaveError with a one-line reason."""
-    save = decode_save(read_capped(path))
+    return parse_save(read_capped(path))
+
+
+def parse_save(raw: bytes) -> SaveFile:
+    """Validate the bytes of a save file, as load_save does; raises SaveError."""
+    save = decode_save(raw)
     if not scenario_path(save.scenario).is_file():
         raise SaveError(f"unknown scenario {save.scenario!r} (no such map in maps/)")
     return save
