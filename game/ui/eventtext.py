@@ -1,0 +1,261 @@
+"""The event log in words, and the rule (an anchor in docs/rules.md) behind each entry (pygame-free)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
+
+from game.content import load_content
+from game.rules import events as ev
+from game.rules.move_command import GAMBIT_NAMES
+from game.rules.state import GameState
+
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+ANCHOR = re.compile(r'<a id="rule-([A-Za-z0-9_]+)"></a>')
+WORDS = {"sails_over": "sails over", "hard_fall": "a hard fall", "on_feet": "lands on their feet",
+         "evade": "Evade", "defend": "Defend", "stand": "stand", "break_away": "Break Away",
+         "flee": "runs for it", "swept": "swept away", "met_halfway": "met halfway", **GAMBIT_NAMES}
+GAMBIT_RULES = {"charge": "gambit_charge", "run": "gambit_run", "climb": "gambit_climb",
+                "river_crossing": "gambit_river", "mounted_charge": "mounted_charge",
+                "counter_charge": "counter_charge", "mounted_evasion": "mounted_evasion"}
+# purpose keywords of DiceRolled, most specific first
+PURPOSE_RULES: tuple[tuple[str, str], ...] = (
+    ("mishap confirmation", "calamity"), ("swept downstream", "gambit_river"),
+    ("jump test", "jump_test"), ("thrown rider", "thrown_rider"), ("keep the seat", "horse_bolts"),
+    ("bolt direction", "horse_bolts"), ("loose dog", "divers_alarums"), ("riderless", "steeds_stay"),
+    ("spooking", "spooking"), ("shock of the charge", "shock"), ("feckless", "feckless"),
+    ("from horseback", "mounted_shooting"), ("to hit", "to_hit"), ("the steed is hit", "shooting_at_riders"),
+    ("blocked shot", "blocked_shot"), ("the steed takes it", "mounted_melee"),
+    ("blocked stroke", "defended_obstacle"), ("charge reroll", "charge_bonus"), ("enraged", "steed_hit"),
+    ("steed hit", "steed_hit"), ("hit in melee", "steed_hit"), ("will to fight", "will_to_fight"),
+    ("fight", "melee"), ("stun,", "unhorsing"), ("mounted charge!", "mounted_charge"),
+    ("counter charge", "counter_charge"), ("mounted evasion", "mounted_evasion"),
+    ("charge!", "gambit_charge"), ("run!", "gambit_run"), ("climb", "gambit_climb"),
+    ("river crossing", "gambit_river"), ("evade", "evade"), ("save", "saves"),
+)
+BAND = re.compile(r"\b\d-\d+\b|\d\+")  # a purpose that states its own target ("1-3 it is hit", "4+")
+STEED_SAVE = re.compile(r"\((shooting|melee|stakes)\)")
+MOVE_RULES = {"flee": "feckless", "pushback": "pushback", "swept": "gambit_river",
+              "break_away": "breaking_away", "evade": "evade", "counter_charge": "counter_charge",
+              "met_halfway": "counter_charge"}
+REACTION_RULES = {"counter_charge": "counter_charge", "mounted_evasion": "mounted_evasion", "evade": "evade",
+                  "defend": "defended_obstacle", "break_away": "breaking_away", "stand": "charged"}
+TYPE_RULES = {
+    "deck_shuffled": "hero_deck", "turn_began": "hero_deck", "alarum_drawn": "divers_alarums",
+    "activated": "spear_activation", "mishap_taken": "mishap", "blocked_shot": "blocked_shot",
+    "save_rolled": "saves", "wounded": "casualties", "casualty": "casualties", "pushed_back": "pushback",
+    "reloaded": "reload", "looted": "objectives", "drill_set": "skilld_at_arms", "perk_played": "perks",
+    "perk_used": "perks", "perk_drawn": "perks", "activation_ended": "move_and_action",
+    "spear_ended": "spear_activation", "model_joined": "divers_alarums", "will_to_fight": "will_to_fight",
+    "objective_held": "objectives", "turn_ended": "end_of_turn", "game_ended": "scenario_end",
+    "jump_test": "jump_test", "rider_thrown": "thrown_rider", "steed_hit": "steed_hit",
+    "steed_killed": "steed_hit", "horse_bolted": "horse_bolts", "unhorsed": "unhorsing",
+    "dismounted": "dismount", "remounted": "steeds_stay", "reaction_offered": "charged",
+    "steed_spooked": "spooking", "charge_bonus": "charge_bonus",
+}
+
+
+def word(key: str) -> str:
+    """An engine key in words: sails_over -> "sails over"."""
+    return WORDS.get(key, key.replace("_", " "))
+
+
+def names_of(state: GameState) -> dict[str, str]:
+    """Model id -> name, for describe_event."""
+    return {m.id: m.name for m in state.models}
+
+
+def _pt(p: tuple[float, float]) -> str:
+    return f"({p[0]:.1f}, {p[1]:.1f})"
+
+
+def _dice(e: ev.DiceRolled, n: Callable[[str], str]) -> str:
+    text = e.purpose
+    stated = "need" in text.lower() or BAND.search(text) is not None
+    if e.need[:1].isdigit() and not stated:
+        text += f" — needs {e.need}, rolled {e.value}"
+    else:
+        text += f" — rolled {e.value}"
+    return text + ("" if e.sides == 6 else f" on a d{e.sides}")
+
+
+def content_name(kind: str, key: str) -> str:
+    """The player's name of a weapon or perk id (the id in words if it is unknown)."""
+    table = getattr(load_content(), kind, {})
+    item = table.get(key) if isinstance(table, dict) else None
+    return str(getattr(item, "name", "")) or word(key)
+
+
+def _melee(e: ev.MeleeRound, n: Callable[[str], str]) -> str:
+    a, d = n(e.attacker), n(e.defender)
+    head = (f"Melee: {a} rolls {e.attacker_dice} ({e.attacker_strikes} strikes), "
+            f"{d} rolls {e.defender_dice} ({e.defender_strikes} strikes)")
+    if e.winner:
+        loser_hits = e.defender_hits if e.winner == e.attacker else e.attacker_hits
+        loser = d if e.winner == e.attacker else a
+        return f"{head}: {n(e.winner)} wins, {loser} takes {loser_hits} hit(s)"
+    if e.attacker_hits:
+        return f"{head}: a tie, both take a hit"
+    return f"{head}: a stand-off"
+
+
+def _plural(k: int, what: str) -> str:
+    return f"{k} {what}" if k == 1 else f"{k} {what}s"
+
+
+TEXT: dict[type[ev.Ev], Callable[..., str]] = {
+    ev.DiceRolled: _dice,
+    ev.DeckShuffled: lambda e, n: f"The {word(e.deck)} deck is shuffled ({_plural(len(e.order), 'card')})",
+    ev.TurnBegan: lambda e, n: f"Turn {e.turn} begins",
+    ev.CardDrawn: lambda e, n: "Card drawn: " + ("Divers Alarums" if e.card == "alarums" else n(e.card))
+    + (f" ({e.side})" if e.side else "")
+    + (" — leaderless: his Retainers are Feckless" if e.leaderless else ""),
+    ev.AlarumDrawn: lambda e, n: f"Divers Alarums: {e.name} — {e.detail}",
+    ev.Activated: lambda e, n: f"{n(e.model)} activates" + ("" if e.in_command else ", out of Command Range"),
+    ev.ActivationLost: lambda e, n: f"{n(e.model)} loses the activation: {e.reason}",
+    ev.FecklessTest: lambda e, n: f"Feckless test, {n(e.model)}: rolled {e.roll} — "
+    + (e.text or word(e.result)),
+    ev.GambitRolled: lambda e, n: f"{word(e.gambit)} gambit, {n(e.model)}: {e.outcome}"
+    + (f", +{e.bonus:g}\"" if e.bonus else "") + (f" — {e.text}" if e.text else ""),
+    ev.Moved: lambda e, n: f"{n(e.model)} " + ("moves" if e.reason == "move" else f"moves ({word(e.reason)})")
+    + f" to {_pt(e.path[-1]) if e.path else '?'}" + (f", {e.cost:.1f}\" spent" if e.cost else ""),
+    ev.MishapTaken: lambda e, n: f"{n(e.model)} takes a Mishap token",
+    ev.ShotFired: lambda e, n: f"{n(e.model)} shoots at {n(e.target)} with the "
+    f"{content_name('weapons', e.weapon)}, "
+    f"{e.distance:.1f}\"{' (long range)' if e.long_range else ''}: needs {e.need}+, rolled {e.roll} — "
+    + ("hit" if e.hit else "miss") + (" and misfires" if e.misfire else ""),
+    ev.BlockedShot: lambda e, n: f"Blocked Shot by {e.blocker}: rolled {e.roll} — "
+    + ("it takes the shot" if e.absorbed else "the shot flies on"),
+    ev.SaveRolled: lambda e, n: f"Save, {n(e.model)}: needs {e.need}+, rolled {e.roll} — "
+    + ("saved" if e.saved else "failed"),
+    ev.Wounded: lambda e, n: f"{n(e.model)} loses {e.amount} Health ({e.health} left)",
+    ev.Casualty: lambda e, n: f"{n(e.model)} is a casualty"
+    + (f": +{e.valour} Valour to {e.by_side}" if e.valour else ""),
+    ev.MeleeRound: _melee,
+    ev.BlockedStroke: lambda e, n: f"Blocked Stroke for {n(e.model)}: rolled {e.roll} — "
+    + ("absorbed" if e.absorbed else "the hit goes home"),
+    ev.PushedBack: lambda e, n: f"{n(e.model)} " + ("cannot give ground" if e.blocked
+                                                    else f"is pushed back to {_pt(e.to)}"),
+    ev.Reloaded: lambda e, n: f"{n(e.model)} reloads" + (f" ({e.still_needed} more needed)"
+                                                         if e.still_needed else ""),
+    ev.Looted: lambda e, n: f"{n(e.model)} takes the loot {word(e.objective)}: +{e.valour} Valour",
+    ev.DrillSet: lambda e, n: f"{n(e.model)} will {e.drill.capitalize()} when attacked",
+    ev.PerkPlayed: lambda e, n: f"{e.side} plays {content_name('perks', e.card)}" + (f" on {n(e.model)}"
+                                                                            if e.model else ""),
+    ev.PerkUsed: lambda e, n: f"{n(e.model)} uses a Perk: {word(e.effect)}",
+    ev.PerkDrawn: lambda e, n: f"{e.side} draws a Perk card",
+    ev.ActivationEnded: lambda e, n: f"{n(e.model)} ends the activation",
+    ev.SpearEnded: lambda e, n: f"The Spear of {n(e.card)} has finished",
+    ev.ModelJoined: lambda e, n: f"{n(e.model)} joins {e.side} at {_pt(e.at)}",
+    ev.WillToFight: lambda e, n: f"Will to Fight, {e.side}: {e.total} against {e.need}+ — "
+    + ("they fight on" if e.passed else "they quit the field"),
+    ev.ObjectiveHeld: lambda e, n: f"{e.side} holds {word(e.objective)}: +{e.valour} Valour",
+    ev.TurnEnded: lambda e, n: f"Turn {e.turn} ends",
+    ev.GameEnded: lambda e, n: f"The game is over: {e.winner or 'nobody'} "
+    + ("" if e.winner == "draw" else "wins ") + f"({e.reason}); Valour "
+    + ", ".join(f"{s} {v}" for s, v in e.valour.items()),
+    ev.JumpTest: lambda e, n: f"Jump test, {n(e.model)}, over the {e.obstacle}: rolled {e.roll} — "
+    + word(e.result) + (" (Equestrian reroll)" if e.rerolled else ""),
+    ev.RiderThrown: lambda e, n: f"Thrown Rider, {n(e.model)}: rolled {e.rolls}"
+    + (f" {e.modifier:+d}" if e.modifier else "") + f" — {word(e.result)}",
+    ev.SteedHit: lambda e, n: f"{n(e.model)}'s steed is hit ({e.source}): "
+    + ("it is killed" if e.result == "killed" else f"{e.steed_health} Health left")
+    + (f"; rolled {e.roll} — {word(e.result)}" if e.roll else ""),
+    ev.SteedKilled: lambda e, n: f"{n(e.model)}'s steed is killed"
+    + (f": +{e.valour} Valour to {e.by_side}" if e.valour else ""),
+    ev.HorseBolted: lambda e, n: f"{n(e.model)}'s steed bolts toward {e.bearing:.0f}°"
+    + (f", jumping {', '.join(e.jumps)}" if e.jumps else "") + (", off the table" if e.left_table else "")
+    + (" — the rider keeps his seat" if e.kept_seat else ""),
+    ev.Unhorsed: lambda e, n: f"{n(e.by)} pulls {n(e.model)} from the saddle: "
+    + (f"stunned for {_plural(e.stunned, 'turn')}" if e.stunned else "not stunned"),
+    ev.Dismounted: lambda e, n: f"{n(e.model)} is on foot"
+    + (", the steed left standing" if e.steed_left else ""),
+    ev.Remounted: lambda e, n: f"{n(e.model)} mounts {n(e.steed)}",
+    ev.ReactionOffered: lambda e, n: f"{n(e.model)} is charged by {n(e.charger)}: {e.side} chooses "
+    + " or ".join(word(o) for o in e.options),
+    ev.ReactionTaken: lambda e, n: f"{n(e.model)} answers: {word(e.choice)}",
+    ev.SteedSpooked: lambda e, n: f"{n(e.model)}'s steed is spooked by gunfire: rolled {e.roll} — "
+    + ("it bolts" if e.bolted else "it holds"),
+    ev.ChargeBonus: lambda e, n: f"{n(e.model)} " + ("has" if e.active else "loses")
+    + f" the Mounted Charge! bonus ({e.reason})",
+}
+
+
+def describe_event(event: ev.Ev, names: Mapping[str, str] | None = None) -> str:
+    """One readable line for an event; `names` maps model ids to names (see names_of)."""
+    lookup = names or {}
+
+    def n(mid: str) -> str:
+        return lookup.get(mid, mid) or "?"
+
+    fn = TEXT.get(type(event))
+    if fn is None:
+        return type(event).__name__
+    return str(fn(event, n))
+
+
+def rule_for_event(event: ev.Ev) -> str:
+    """The id of the rule behind an event (an anchor `rule-ID` in docs/rules.md)."""
+    if isinstance(event, ev.DiceRolled):
+        purpose = event.purpose.lower()
+        if purpose.startswith("save") and STEED_SAVE.search(purpose):
+            return "steed_hit"
+        return next((rule for key, rule in PURPOSE_RULES if key in purpose), "dice")
+    if isinstance(event, ev.GambitRolled):
+        return GAMBIT_RULES.get(event.gambit, "calamity" if event.outcome == "calamity" else "mishap")
+    if isinstance(event, ev.Moved):
+        return MOVE_RULES.get(event.reason, "move_and_action")
+    if isinstance(event, ev.ReactionTaken):
+        return REACTION_RULES.get(event.choice, "charged")
+    if isinstance(event, ev.FecklessTest):
+        return "feckless_mounted" if event.result in ("to_leader", "charge", "pillage") else "feckless"
+    if isinstance(event, ev.CardDrawn):
+        return "leaderless" if event.leaderless else "spear_activation"
+    if isinstance(event, ev.ActivationLost):
+        reason = event.reason.lower()
+        return ("unhorsing" if "stun" in reason else "steeds_stay" if "horses" in reason
+                else "divers_alarums" if "rumour" in reason else "mishap")
+    if isinstance(event, ev.ShotFired):
+        return "misfire" if event.misfire else "to_hit"
+    if isinstance(event, ev.MeleeRound):
+        return "melee" if event.winner or not event.attacker_hits else "melee_tie"
+    if isinstance(event, ev.BlockedStroke):
+        return "defended_obstacle"
+    return TYPE_RULES.get(getattr(event, "type", ""), "dice")
+
+
+@cache
+def _anchors(path: str) -> frozenset[str]:
+    return frozenset(ANCHOR.findall(Path(path).read_text(encoding="utf-8")))
+
+
+def _resolve(path: str | Path) -> Path:
+    p = Path(path)
+    if p.is_absolute() or p.exists():
+        return p
+    return RULES_MD.parents[1] / p
+
+
+def rule_anchors(path: str | Path = "docs/rules.md") -> set[str]:
+    """Every rule id with an anchor `<a id="rule-ID">` in the rules page."""
+    return set(_anchors(str(_resolve(path))))
+
+
+def rule_section(rule_id: str, path: str | Path = "docs/rules.md") -> str:
+    """The markdown of one rule: from its anchor to the next rule anchor or section heading."""
+    text = _resolve(path).read_text(encoding="utf-8")
+    start = text.find(f'<a id="rule-{rule_id}"></a>')
+    if start < 0:
+        return ""
+    body = text[start:].split("\n", 1)[1] if "\n" in text[start:] else ""
+    end = re.search(r'^(<a id="rule-|## )', body, re.MULTILINE)
+    return (body[:end.start()] if end else body).strip()
+
+
+def rule_title(rule_id: str, path: str | Path = "docs/rules.md") -> str:
+    """A rule's heading on the rules page (its id in words if it has none)."""
+    section = rule_section(rule_id, path)
+    first = section.splitlines()[0] if section else ""
+    return first.lstrip("#").strip() if first.startswith("#") else word(rule_id)
