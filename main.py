@@ -5,26 +5,38 @@ from __future__ import annotations
 import argparse
 import sys
 
+SCREENS = ("menu", "battle", "handover", "result", "rules", "settings", "scenarios", "load")
 
-def main(argv: list[str] | None = None) -> int:
-    """Parse the command line and open the table."""
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Destrier: Ruckus skirmish on a digital table")
-    parser.add_argument("--scenario", default="skirmish-field")
+    parser.add_argument("--scenario", help="go straight to the battle screen on this scenario")
+    parser.add_argument("--mode", default="hotseat", choices=["hotseat", "watch"],
+                        help="hotseat: two players on one machine; watch: the AI plays both sides")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mode", default="watch", choices=["watch"],
-                        help="watch: AI retinues play while you step (SPACE) or autoplay (A)")
     parser.add_argument("--screenshot", help="save the screen to this PNG on exit")
     parser.add_argument("--frames", type=int, default=0, help="quit after this many frames")
     parser.add_argument("--steps", type=int, default=0, help="AI commands to play before showing")
-    args = parser.parse_args(argv)
-    from game.terrain.terrain_map import MapError
-    from game.ui.viewer import run
+    parser.add_argument("--screen", choices=SCREENS, help=argparse.SUPPRESS)  # for docs screenshots
+    parser.add_argument("--size", default="1280x720", help=argparse.SUPPRESS)
+    return parser
 
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and open the window."""
+    args = _parser().parse_args(argv)
+    from game.terrain.terrain_map import MapError
+    from game.ui.app import App
+    from game.ui.launch import first_screen
+
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    app = App(size=(width, height))
     try:
-        return run(args.scenario, args.seed, args.screenshot, args.frames, args.steps)
+        first_screen(app, args)
     except MapError as exc:
         print(f"Cannot open the map: {exc}", file=sys.stderr)
         return 2
+    return app.run(args.frames, args.screenshot)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,171 @@
+"""The application: a window, a screen stack and the main loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui import theme
+from game.ui.keys import Keymap
+from game.ui.settings import Settings, load_settings, save_settings
+
+DEFAULT_SIZE = (1280, 720)
+FPS = 60
+SAVES_DIR = Path(__file__).resolve().parents[2] / "saves"
+
+
+class Screen:
+    """One screen on the stack; the top screen gets input, every opaque screen below is hidden."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one pygame event."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the screen."""
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+    def on_top(self) -> None:
+        """The screen became the top of the stack again."""
+
+
+class App:
+    """Holds the window, the settings and the screen stack, and runs the loop."""
+
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE,
+                 config_dir: Path | None = None, saves_dir: Path = SAVES_DIR) -> None:
+        pygame.init()
+        self.config_dir = config_dir
+        notice = ""
+        if settings is None:
+            settings, notice = load_settings(config_dir)
+        self.settings = settings
+        self.notice = notice
+        self.saves_dir = saves_dir
+        self.keys = Keymap(settings.keys)
+        self.fonts = theme.Fonts(settings.ui_scale)
+        self.window_size = size
+        self.fullscreen = False
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Destrier")
+        self.stack: list[Screen] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame = 0
+
+    # --- the stack -------------------------------------------------------------------------
+    def push(self, screen: Screen) -> None:
+        """Put a screen on top."""
+        self.stack.append(screen)
+
+    def pop(self) -> Screen | None:
+        """Remove the top screen."""
+        top = self.stack.pop() if self.stack else None
+        if self.stack:
+            self.stack[-1].on_top()
+        return top
+
+    def replace(self, screen: Screen) -> None:
+        """Swap the top screen for another."""
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(screen)
+
+    def reset(self, screen: Screen) -> None:
+        """Clear the stack down to one screen."""
+        self.stack = [screen]
+
+    @property
+    def top(self) -> Screen | None:
+        """The screen getting input."""
+        return self.stack[-1] if self.stack else None
+
+    # --- settings --------------------------------------------------------------------------
+    def apply_settings(self) -> str:
+        """Take new settings into use and save them; returns "" or why saving failed."""
+        self.keys = Keymap(self.settings.keys)
+        self.fonts = theme.Fonts(self.settings.ui_scale)
+        for screen in self.stack:
+            screen.resized(self.surface.get_size())
+        return save_settings(self.settings, self.config_dir)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch between the window and the full screen."""
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        for screen in self.stack:
+            screen.resized(self.surface.get_size())
+
+    # --- the loop --------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Global keys first (quit, resize, F11, F1), then the top screen."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.window_size = (max(800, event.w), max(500, event.h))
+            self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            for screen in self.stack:
+                screen.resized(self.window_size)
+            return
+        if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "fullscreen"):
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "rules"):
+            from game.ui.screens.rules import RulesScreen
+
+            if not isinstance(self.top, RulesScreen):
+                self.push(RulesScreen(self))
+                return
+        if self.top is not None:
+            self.top.handle(event)
+
+    def draw(self) -> None:
+        """Draw the stack from the lowest opaque screen up."""
+        start = 0
+        for i, screen in enumerate(self.stack):
+            if screen.opaque:
+                start = i
+        self.surface.fill(theme.BG)
+        for screen in self.stack[start:]:
+            screen.draw(self.surface)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        if self.top is not None:
+            self.top.update(dt)
+        if not self.stack:
+            self.running = False
+            return
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+
+    def run(self, max_frames: int = 0, screenshot: str | None = None) -> int:
+        """Run until quit (or for max_frames frames); optionally save a screenshot at the end."""
+        dt = 1 / FPS
+        while self.running:
+            self.step(dt)
+            if max_frames and self.frame >= max_frames:
+                break
+            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
+        if screenshot:
+            pygame.image.save(self.surface, screenshot)
+        return 0

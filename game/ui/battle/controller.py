@@ -1,0 +1,231 @@
+"""UI intent -> Command: selection, waypoints, gambit and fight choices, and the hover preview.
+
+Selection and hover belong to the UI alone; every change to the game is a Command for submit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from game.rules.commands import (
+    Activate,
+    BreakAway,
+    Command,
+    Dismount,
+    EndActivation,
+    EndSpear,
+    Fight,
+    Loot,
+    Move,
+    PlayPerk,
+    React,
+    Reload,
+    Shoot,
+)
+from game.rules.context import Rejected
+from game.rules.engine import Engine
+from game.rules.legal import contact_points
+from game.rules.move_command import check_can_move
+from game.rules.state import Model
+from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview
+
+Point = tuple[float, float]
+GAMBIT_KEYS = {"gambit_charge": "charge", "gambit_run": "run", "gambit_climb": "climb",
+               "gambit_river": "river_crossing"}
+GAMBIT_LABEL = {"charge": "Charge!", "mounted_charge": "Mounted Charge!", "run": "Run!",
+                "climb": "Climb", "river_crossing": "River Crossing"}
+
+
+class Controller:
+    """Turns clicks on the table into Commands for the acting side."""
+
+    def __init__(self, engine_of: Callable[[], Engine], submit: Callable[[Command], object]) -> None:
+        self.engine_of = engine_of
+        self.submit = submit
+        self.selected = ""
+        self.waypoints: list[Point] = []
+        self.gambit: str | None = None
+        self.option: str | None = None
+        self.shoot_armed = False
+        self._legal_key: tuple[int, int, str] = (0, -1, "")
+        self._legal: list[Command] = []
+
+    # --- what is possible ------------------------------------------------------------------
+    @property
+    def engine(self) -> Engine:
+        """The engine being played."""
+        return self.engine_of()
+
+    def legal(self) -> list[Command]:
+        """The acting side's legal commands (cached until the game changes)."""
+        engine = self.engine
+        side = engine.state.acting_side
+        key = (id(engine.state), len(engine.log), side)
+        if key != self._legal_key:
+            self._legal = engine.legal_commands(side) if side else []
+            self._legal_key = key
+        return self._legal
+
+    def active(self) -> Model | None:
+        """The activated model, if any."""
+        state = self.engine.state
+        return state.find(state.active_model) if state.active_model else None
+
+    def has(self, kind: type, **match: object) -> bool:
+        """True if a legal command of this class matches the given fields."""
+        return any(isinstance(c, kind) and all(getattr(c, k) == v for k, v in match.items())
+                   for c in self.legal())
+
+    def reset(self) -> None:
+        """Forget waypoints, gambit, option and shooting after a command."""
+        self.waypoints = []
+        self.gambit = None
+        self.option = None
+        self.shoot_armed = False
+
+    def toggle_gambit(self, gambit: str) -> None:
+        """Declare (or cancel) a Movement Gambit for the next move."""
+        m = self.active()
+        if gambit == "charge" and m is not None and m.steed is not None:
+            gambit = "mounted_charge"
+        self.gambit = None if self.gambit == gambit else gambit
+
+    # --- clicks -----------------------------------------------------------------------------
+    def click(self, world: Point, hit: Model | None, shoot_held: bool, add_waypoint: bool) -> None:
+        """A left click on the table."""
+        state = self.engine.state
+        side = state.acting_side
+        if state.over or not side or state.pending is not None:
+            self.selected = hit.id if hit else ""
+            return
+        m = self.active()
+        if m is None:
+            self._click_idle(hit, side)
+        elif hit is not None and hit.side != m.side and not hit.riderless:
+            self._click_enemy(m, hit, shoot_held)
+        elif hit is not None and hit.id != m.id:
+            self.selected = hit.id
+        elif hit is None:
+            if add_waypoint:
+                if len(self.waypoints) < 7:
+                    self.waypoints.append(world)
+            else:
+                self.submit(Move(side=side, model=m.id, path=(*self.waypoints, world),  # type: ignore[arg-type]
+                                 gambit=self.gambit))  # type: ignore[arg-type]
+
+    def _click_idle(self, hit: Model | None, side: str) -> None:
+        if hit is None:
+            self.selected = ""
+            return
+        self.selected = hit.id
+        if hit.side == side and self.has(Activate, model=hit.id):
+            self.submit(Activate(side=side, model=hit.id))  # type: ignore[arg-type]
+
+    def _click_enemy(self, m: Model, enemy: Model, shoot_held: bool) -> None:
+        side = m.side
+        if shoot_held or self.shoot_armed:
+            self.submit(Shoot(side=side, model=m.id, target=enemy.id))  # type: ignore[arg-type]
+        elif self.has(Fight, target=enemy.id):
+            self.submit(Fight(side=side, model=m.id, target=enemy.id, option=self.option))  # type: ignore[arg-type]
+        else:
+            cmd = self.contact_move(m, enemy)
+            if cmd is not None:
+                self.submit(cmd)
+            else:
+                self.selected = enemy.id
+
+    def contact_move(self, m: Model, enemy: Model) -> Move | None:
+        """A legal move into base contact with an enemy (with the declared gambit), if any."""
+        gambits = [self.gambit] if self.gambit else [None, "mounted_charge" if m.steed else "charge"]
+        fallback: Move | None = None
+        for gambit in gambits:
+            for end in contact_points(m, enemy):
+                cmd = Move(side=m.side, model=m.id, path=(*self.waypoints, end), gambit=gambit)  # type: ignore[arg-type]
+                plan = self.engine.plan(cmd)
+                if not isinstance(plan, Rejected):
+                    return cmd
+                fallback = fallback or cmd
+        return None
+
+    # --- the preview ------------------------------------------------------------------------
+    def preview(self, world: Point, hit: Model | None, shoot_held: bool) -> Preview | None:
+        """What clicking here would do, with its odds, or None."""
+        engine = self.engine
+        m = self.active()
+        if m is None or engine.state.pending is not None or engine.state.over:
+            return None
+        if hit is not None and hit.side != m.side and not hit.riderless:
+            if shoot_held or self.shoot_armed:
+                return shot_preview(engine, m.id, hit.id)
+            if self.has(Fight, target=hit.id):
+                return fight_preview(engine, m.id, hit.id, self.option)
+            cmd = self.contact_move(m, hit)
+            if cmd is not None:
+                return move_preview(engine, m.id, list(cmd.path), cmd.gambit)
+            if self.has(Shoot, target=hit.id):
+                pv = shot_preview(engine, m.id, hit.id)
+                return Preview(pv.legal, [*pv.lines, "Hold S and click to shoot"])
+            return Preview(False, [f"{hit.name} is out of reach"])
+        if hit is not None:
+            return None
+        return move_preview(engine, m.id, [*self.waypoints, world], self.gambit)
+
+    # --- the action bar ---------------------------------------------------------------------
+    def actions(self) -> list[tuple[str, Callable[[], Any], bool]]:
+        """Buttons for the acting side now: label, action, selected."""
+        state = self.engine.state
+        side = state.acting_side
+        out: list[tuple[str, Callable[[], Any], bool]] = []
+        if state.over or not side:
+            return out
+        if state.pending is not None:
+            for c in self.legal():
+                if isinstance(c, React):
+                    out.append((c.choice.replace("_", " ").title(), partial(self.submit, c), False))
+            return out
+        m = self.active()
+        if m is None:
+            if self.has(EndSpear):
+                out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))  # type: ignore[arg-type]
+            return out
+        out += self._model_actions(m, side)
+        out.append(("End activation", lambda: self.submit(EndActivation(side=side, model=m.id)), False))  # type: ignore[arg-type]
+        out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))  # type: ignore[arg-type]
+        return out
+
+    def _model_actions(self, m: Model, side: str) -> list[tuple[str, Callable[[], Any], bool]]:
+        out: list[tuple[str, Callable[[], Any], bool]] = []
+        engine = self.engine
+        for g in (("mounted_charge", "river_crossing") if m.steed else ("charge", "run", "climb",
+                                                                          "river_crossing")):
+            if check_can_move(engine.table, engine.state, m, g) is None:
+                out.append((GAMBIT_LABEL[g], partial(self.toggle_gambit, g), self.gambit == g))
+        if any(isinstance(c, Shoot) for c in self.legal()):
+            out.append(("Shoot", self._arm_shoot, self.shoot_armed))
+        if any(isinstance(c, Fight) and c.option for c in self.legal()):
+            for o in ("thrust", "parry", "fend"):
+                out.append((o.title(), partial(self._set_option, o), self.option == o))
+        simple: list[tuple[str, Command]] = [
+            ("Reload", Reload(side=side, model=m.id)),  # type: ignore[arg-type]
+            ("Dismount", Dismount(side=side, model=m.id)),  # type: ignore[arg-type]
+            ("Break Away", BreakAway(side=side, model=m.id)),  # type: ignore[arg-type]
+        ]
+        for label, cmd in simple:
+            if self.has(type(cmd), model=m.id):
+                out.append((label, partial(self.submit, cmd), False))
+        for c in self.legal():
+            if isinstance(c, Loot):
+                out.append((f"Loot {c.objective}", partial(self.submit, c), False))
+        return out
+
+    def _arm_shoot(self) -> None:
+        self.shoot_armed = not self.shoot_armed
+
+    def _set_option(self, option: str) -> None:
+        self.option = None if self.option == option else option
+
+    def perk_commands(self) -> list[PlayPerk]:
+        """The Perk cards the acting side may play now."""
+        return [c for c in self.legal() if isinstance(c, PlayPerk)]

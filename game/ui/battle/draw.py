@@ -1,0 +1,129 @@
+"""Drawing the battle screen, layer by layer."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.battle import overlays
+from game.ui.battle.tokens import draw_models, model_at
+from game.ui.widgets import Button, panel, text
+
+if TYPE_CHECKING:
+    from game.ui.battle.screen import BattleScreen
+
+
+def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
+    """The table in its viewport, then the HUD around it."""
+    w, h = surface.get_size()
+    top, bar, side = scr._sizes()
+    cam = scr.camera
+    surface.fill((20, 22, 18), cam.viewport)
+    cam.draw_map(surface)
+    clip = surface.get_clip()
+    surface.set_clip(cam.viewport)
+    _draw_table(scr, surface)
+    surface.set_clip(clip)
+    engine = scr.session.engine
+    scr.hud.draw_top(surface, pygame.Rect(0, 0, w, top), engine.state)
+    shown = _shown_model(scr)
+    acting = "" if engine.state.over else engine.state.acting_side
+    scr.hud.perk_buttons = _perk_buttons(scr)
+    scr.hud.draw_panel(surface, pygame.Rect(w - side, top, side, h - top), engine.state,
+                       engine.table, shown, acting, scr.hints())
+    bar_rect = pygame.Rect(0, h - bar, w - side, bar)
+    pygame.draw.rect(surface, theme.PANEL, bar_rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, bar_rect.topleft, bar_rect.topright)
+    scr.buttons = scr.action_buttons(bar_rect) + scr.hud.perk_buttons
+    mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else scr.mouse
+    for b in scr.buttons[:len(scr.buttons) - len(scr.hud.perk_buttons)]:
+        b.draw(surface, scr.app.fonts.body, mouse)
+
+
+def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
+    cam = scr.camera
+    engine = scr.session.engine
+    state, table = engine.state, engine.table
+    small = scr.app.fonts.small
+    overlays.draw_features(surface, cam, table, state)
+    active = scr.ctl.active()
+    focus = active or (state.find(scr.ctl.selected) if scr.ctl.selected else None)
+    if scr.show_rings and focus is not None and not focus.removed:
+        overlays.draw_rings(surface, cam, table, state, focus, small)
+    preview = scr.current_preview()
+    if preview is not None and preview.path:
+        overlays.draw_path(surface, cam, preview.path, preview.legal)
+    draw_models(surface, cam, state, table, scr.art, scr.ctl.selected)
+    world = cam.to_world(*scr.mouse)
+    keys = scr.app.keys
+    if scr.ruler_from is not None and keys.held("ruler", scr.down):
+        overlays.draw_ruler(surface, cam, scr.ruler_from, world, small)
+    if keys.held("sight", scr.down) and focus is not None:
+        overlays.draw_sight(surface, cam, table, state, focus, world, small)
+    if preview is not None:
+        _draw_preview(scr, surface, preview.lines, preview.legal)
+    scr.tray.draw(surface, (cam.viewport.centerx, cam.viewport.top + 12), scr.app.fonts.body)
+    if scr.flash_time > 0:
+        _banner(surface, scr.flash, scr.app.fonts.head, (cam.viewport.centerx, cam.viewport.bottom - 40),
+                theme.BAD)
+
+
+def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], legal: bool) -> None:
+    """The odds box next to the cursor, kept inside the table's viewport."""
+    font = scr.app.fonts.body
+    head = "Legal" if legal else "Not allowed"
+    width = max(font.size(line)[0] for line in [head, *lines]) + 24
+    height = (len(lines) + 1) * font.get_linesize() + 16
+    box = pygame.Rect(scr.mouse[0] + 22, scr.mouse[1] + 18, width, height)
+    box.clamp_ip(scr.camera.viewport)
+    if box.collidepoint(scr.mouse):
+        box.bottom = scr.mouse[1] - 14
+        box.clamp_ip(scr.camera.viewport)
+    panel(surface, box, 235)
+    y = box.top + 8
+    text(surface, head, scr.app.fonts.get(15, True), (box.left + 12, y), theme.GOOD if legal else theme.BAD)
+    for line in lines:
+        y += font.get_linesize()
+        text(surface, line, font, (box.left + 12, y))
+
+
+def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: tuple[int, int],
+            colour: theme.Colour) -> None:
+    img = font.render(msg, True, colour)
+    box = img.get_rect(center=centre).inflate(24, 12)
+    panel(surface, box, 240)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def _shown_model(scr: BattleScreen):  # type: ignore[no-untyped-def]
+    """The model under the cursor, else the selected one, else the active one."""
+    state = scr.state
+    if scr.camera.viewport.collidepoint(scr.mouse):
+        hit = model_at(state, *scr.camera.to_world(*scr.mouse))
+        if hit is not None and not hit.riderless:
+            return hit
+    if scr.ctl.selected:
+        m = state.find(scr.ctl.selected)
+        if m is not None and not m.removed:
+            return m
+    return scr.ctl.active()
+
+
+def _perk_buttons(scr: BattleScreen) -> list[Button]:
+    """One button per Perk card in the acting side's hand; playable ones are enabled."""
+    state = scr.state
+    if state.over or not state.acting_side or scr.mode != "hotseat":
+        return []
+    table = scr.session.engine.table
+    playable = {c.card: c for c in scr.ctl.perk_commands()}
+    out = []
+    for card in state.sides[state.acting_side].perks:
+        perk = table.content.perks[card]
+        cmd = playable.get(card)
+        rect = pygame.Rect(0, 0, 100, int(28 * scr.app.settings.ui_scale))
+        out.append(Button(perk.name, partial(scr.submit, cmd) if cmd else (lambda: None), rect,
+                          enabled=cmd is not None, hint=perk.text))
+    return out

@@ -1,0 +1,184 @@
+"""The battle HUD: the top bar (turn, Hero Deck, Valour), the side panel (model, Perks, log)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.rules.context import Table
+from game.rules.events import Ev
+from game.rules.state import ALARUMS_CARD, GameState, Model
+from game.ui import theme
+from game.ui.battle.previews import describe_event, rule_for_event
+from game.ui.theme import Fonts
+from game.ui.widgets import Button, panel, text, wrap
+
+
+def card_name(state: GameState, card: str) -> str:
+    """A Hero Deck card as players call it."""
+    if card == ALARUMS_CARD:
+        return "Divers Alarums"
+    hero = state.find(card)
+    return hero.name if hero is not None else card
+
+
+def card_side(state: GameState, card: str) -> str:
+    """The side a card belongs to ("" for Alarums)."""
+    hero = state.find(card)
+    return hero.side if hero is not None else ""
+
+
+@dataclass
+class LogLine:
+    """One line of the event log, with the rule it links to."""
+
+    body: str
+    rule: str
+    colour: theme.Colour
+
+
+@dataclass
+class Hud:
+    """Draws the bars and panel; remembers where log lines and Perk buttons are for clicks."""
+
+    fonts: Fonts
+    log: list[LogLine] = field(default_factory=list)
+    log_rects: list[tuple[pygame.Rect, LogLine]] = field(default_factory=list)
+    log_scroll: int = 0  # lines scrolled back from the newest
+    perk_buttons: list[Button] = field(default_factory=list)
+
+    def add_events(self, events: list[Ev], state: GameState) -> None:
+        """Append events to the log, coloured by their side where that is known."""
+        names = {m.id: m.name for m in state.models}
+        for ev in events:
+            model = getattr(ev, "model", "") or getattr(ev, "attacker", "")
+            m = state.find(model) if model else None
+            side = getattr(ev, "side", "") or (m.side if m else "")
+            colour = theme.SIDE_TEXT.get(side, theme.TEXT)
+            if getattr(ev, "type", "") == "dice_rolled":
+                colour = theme.DIM
+            self.log.append(LogLine(describe_event(ev, names), rule_for_event(ev), colour))
+        self.log = self.log[-400:]
+        self.log_scroll = 0
+
+    def draw_top(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState) -> None:
+        """Turn, the activating Spear, the cards drawn this turn, Valour."""
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+        f = self.fonts
+        y = rect.centery
+        turn = f"Turn {state.turn} of {state.max_turns}" if not state.over else "Game over"
+        x = text(surface, turn, f.head, (rect.left + 12, y), theme.GOLD, "midleft").right + 20
+        side = card_side(state, state.current_card)
+        if state.current_card:
+            colour = theme.SIDE_TEXT.get(side, theme.TEXT)
+            label = f"Spear: {card_name(state, state.current_card)}"
+            x = text(surface, label, f.head, (x, y), colour, "midleft").right + 20
+        drawn = [c for c in state.drawn if c != state.current_card]
+        if drawn:
+            x = text(surface, "Drawn:", f.small, (x, y), theme.DIM, "midleft").right + 6
+            for c in drawn[-6:]:
+                colour = theme.SIDE_TEXT.get(card_side(state, c), theme.DIM)
+                x = text(surface, card_name(state, c), f.small, (x, y), colour, "midleft").right + 10
+        right = rect.right - 12
+        for s in ("blue", "red"):
+            msg = f"{theme.SIDE_NAME[s]} {state.sides[s].valour} VP"
+            right = text(surface, msg, f.head, (right, y), theme.SIDE_TEXT[s], "midright").left - 16
+        text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright")
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
+                   shown: Model | None, acting: str, hints: list[str]) -> None:
+        """The acting side, the model under the cursor or selected, the Perk hand and the log."""
+        panel(surface, rect, 250)
+        f = self.fonts
+        x, y = rect.left + 12, rect.top + 10
+        if acting:
+            pygame.draw.rect(surface, theme.SIDE[acting], (rect.left, rect.top, rect.width, 6))
+            name = theme.SIDE_NAME[acting]
+            msg = f"{name} to answer" if state.pending else f"{name} to play"
+            y = text(surface, msg, f.head, (x, y + 4), theme.SIDE_TEXT[acting]).bottom + 4
+        if shown is not None:
+            y = self._model_card(surface, x, y, rect.width - 24, state, table, shown)
+        y = self._perks(surface, x, y, rect.width - 24, state, table, acting)
+        for hint in hints:
+            for line in wrap(hint, f.small, rect.width - 24):
+                y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        y += 6
+        self._draw_log(surface, pygame.Rect(rect.left + 6, y, rect.width - 12, rect.bottom - y - 6))
+
+    def _model_card(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
+                    table: Table, m: Model) -> int:
+        f = self.fonts
+        prof = table.profile(m)
+        colour = theme.SIDE_TEXT[m.side]
+        y = text(surface, m.name, f.head, (x, y), colour).bottom + 2
+        mount = f" on a {table.content.steeds[m.steed].name}" if m.steed else ""
+        y = text(surface, f"{prof.name}{mount}", f.small, (x, y), theme.DIM).bottom + 2
+        stats = (f"Move {prof.move}  Fight {prof.fight}  Shoot {prof.shoot or '-'}  "
+                 f"Save {prof.save}+  Health {m.health}/{prof.health}")
+        for line in wrap(stats, f.small, width):
+            y = text(surface, line, f.small, (x, y)).bottom
+        status = _status(m)
+        if status:
+            for line in wrap(status, f.small, width):
+                y = text(surface, line, f.small, (x, y), theme.BAD).bottom
+        return y + 8
+
+    def _perks(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
+               table: Table, acting: str) -> int:
+        """The acting player's Perk hand as buttons (the screen sets their actions)."""
+        f = self.fonts
+        hand = state.sides[acting].perks if acting else []
+        y = text(surface, f"Perk hand ({len(hand)})", f.head, (x, y), theme.GOLD).bottom + 4
+        for button in self.perk_buttons:
+            button.rect.topleft = (x, y)
+            button.rect.width = width
+            button.draw(surface, f.small, pygame.mouse.get_pos())
+            y = button.rect.bottom + 4
+        if not hand:
+            y = text(surface, "no cards", f.small, (x, y), theme.DIM).bottom
+        return y + 6
+
+    def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The newest log lines that fit; each remembers its rect for clicks."""
+        f = self.fonts.small
+        text(surface, "Event log (click a line for its rule)", f, (rect.left + 6, rect.top), theme.GOLD)
+        top = rect.top + f.get_linesize() + 4
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, top - 2), (rect.right, top - 2))
+        rows: list[tuple[str, LogLine]] = []
+        for line in self.log:
+            rows.extend((part, line) for part in wrap(line.body, f, rect.width - 12))
+        room = max(1, (rect.bottom - top) // f.get_linesize())
+        self.log_scroll = max(0, min(self.log_scroll, len(rows) - room))
+        end = len(rows) - self.log_scroll
+        self.log_rects = []
+        yy = top
+        for part, line in rows[max(0, end - room):end]:
+            text(surface, part, f, (rect.left + 6, yy), line.colour)
+            self.log_rects.append((pygame.Rect(rect.left, yy, rect.width, f.get_linesize()), line))
+            yy += f.get_linesize()
+
+    def log_click(self, pos: tuple[int, int]) -> str | None:
+        """The rule anchor of the log line at pos, "" for a line with none, None if no line."""
+        for rect, line in self.log_rects:
+            if rect.collidepoint(pos):
+                return line.rule
+        return None
+
+
+def _status(m: Model) -> str:
+    marks = []
+    if m.mishap:
+        marks.append("Mishap")
+    if m.stunned:
+        marks.append(f"stunned ({m.stunned})")
+    if m.feckless and m.feckless not in ("normal", "to_leader"):
+        marks.append(f"Feckless: {m.feckless}")
+    if m.reloads_needed:
+        marks.append("needs reload")
+    if m.charge_bonus:
+        marks.append("charge bonus")
+    if m.activated:
+        marks.append("has activated")
+    return ", ".join(marks)

@@ -1,0 +1,341 @@
+"""The battle screen: the table, the HUD, and input turned into Commands for the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ai import EagerPlayer, Player
+from game.persist import Match
+from game.rules.commands import Command
+from game.rules.context import Rejected
+from game.rules.engine import Accepted
+from game.rules.events import DiceRolled
+from game.scenario import scenario_path
+from game.ui import theme
+from game.ui.app import App, Screen
+from game.ui.battle.camera import Camera
+from game.ui.battle.controller import GAMBIT_KEYS, GAMBIT_LABEL, Controller
+from game.ui.battle.dice import DiceTray
+from game.ui.battle.hud import Hud, card_name
+from game.ui.battle.previews import Preview
+from game.ui.battle.session import Session
+from game.ui.battle.tokens import TokenArt, model_at
+from game.ui.widgets import Button, panel, row, text
+
+PAN_SPEED = 700  # screen pixels per second
+EDGE = 6  # pixels from the window edge that scroll the map
+AI_DELAY = 0.35
+
+
+class BattleScreen(Screen):
+    """One game on the table, hot-seat or watched."""
+
+    def __init__(self, app: App, match: Match, mode: str = "hotseat") -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.session = Session(match, app.saves_dir if mode == "hotseat" else None)
+        self.ctl = Controller(lambda: self.session.engine, self.submit)
+        self.hud = Hud(app.fonts)
+        self.hud.add_events(self.session.engine.log, self.state)
+        self.art = TokenArt()
+        self.tray = DiceTray()
+        self.camera = Camera(scenario_path(self.state.scenario), self._viewport(app.surface.get_size()))
+        self.buttons: list[Button] = []
+        self.down: set[int] = set()
+        self.mouse = (0, 0)
+        self.mouse_pinned = False  # docs screenshots hold the cursor still
+        self.drag_from: tuple[int, int] | None = None
+        self.ruler_from: tuple[float, float] | None = None
+        self.show_rings = False
+        self.flash = ""
+        self.flash_time = 0.0
+        self.holder = self.state.acting_side
+        self.result_shown = False
+        self.players: dict[str, Player] = {}
+        if mode == "watch":
+            seed = self.state.seed
+            self.players = {"red": EagerPlayer(seed * 2 + 1), "blue": EagerPlayer(seed * 2 + 2)}
+        self.ai_wait = AI_DELAY
+        self._preview_key: tuple[object, ...] = ()
+        self._preview: Preview | None = None
+
+    @classmethod
+    def new(cls, app: App, scenario: str, seed: int, mode: str = "hotseat") -> BattleScreen:
+        """A new game of a scenario."""
+        return cls(app, Match.start(scenario, seed), mode)
+
+    @property
+    def state(self):  # type: ignore[no-untyped-def]
+        """The game state (read only here)."""
+        return self.session.engine.state
+
+    # --- layout ---------------------------------------------------------------------------
+    def _sizes(self) -> tuple[int, int, int]:
+        s = self.app.settings.ui_scale
+        return int(40 * s), int(56 * s), int(340 * s)  # top bar, action bar, side panel
+
+    def _viewport(self, size: tuple[int, int]) -> pygame.Rect:
+        top, bar, side = self._sizes()
+        return pygame.Rect(0, top, size[0] - side, size[1] - top - bar)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Fit the map to the new window."""
+        self.hud.fonts = self.app.fonts
+        self.camera.set_viewport(self._viewport(size))
+
+    # --- commands -------------------------------------------------------------------------
+    def submit(self, cmd: Command) -> Accepted | Rejected:
+        """Send a command to the engine, then show its events and hand over if needed."""
+        result = self.session.submit(cmd)
+        if isinstance(result, Rejected):
+            self.say(result.reason)
+            return result
+        self.hud.add_events(result.events, self.state)
+        self.tray.throw([e for e in result.events if isinstance(e, DiceRolled)],
+                        self.app.settings.animation_speed)
+        self.ctl.reset()
+        if self.session.autosave_error:
+            self.say(self.session.autosave_error)
+        self.after_change()
+        return result
+
+    def say(self, msg: str) -> None:
+        """Show a message over the table for a few seconds."""
+        self.flash, self.flash_time = msg, 4.0
+
+    def after_change(self) -> None:
+        """Hand the mouse over when the acting side changes; show the result at the end."""
+        state = self.state
+        if state.over:
+            return
+        acting = state.acting_side
+        if self.mode != "hotseat" or acting == self.holder or not acting:
+            self.holder = acting
+            return
+        self.holder = acting
+        if self.app.settings.blindfold:
+            from game.ui.screens.handover import HandoverScreen
+
+            if state.pending is not None:
+                waiting = state.model(state.pending.model)
+                why = f"{waiting.name} must answer a {state.pending.kind.replace('_', ' ')}"
+            else:
+                why = f"Your Spear activates: {card_name(state, state.current_card)}"
+            self.app.push(HandoverScreen(self.app, acting, why))
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last command of this activation, if no die was rolled."""
+        if self.session.undo():
+            self.ctl.reset()
+            self.hud.log.append(self.hud.log[-1].__class__("Undone.", "", theme.DIM))
+        else:
+            self.say("Nothing to undo: undo works within an activation until a die is rolled.")
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event."""
+        if event.type == pygame.KEYDOWN:
+            self.down.add(event.key)
+            self._key(event)
+        elif event.type == pygame.KEYUP:
+            self.down.discard(event.key)
+            if self.app.keys.is_action(event.key, "ruler"):
+                self.ruler_from = None
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._press(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self._right_release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        keys, ctl = self.app.keys, self.ctl
+        acts = keys.actions(event.key)
+        if "undo" in acts and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif "back" in acts:
+            self._escape()
+        elif "quicksave" in acts:
+            self._quicksave()
+        elif "zoom_in" in acts or "zoom_out" in acts:
+            self.camera.step_zoom(1 if "zoom_in" in acts else -1)
+        elif "rings" in acts:
+            self.show_rings = not self.show_rings
+        elif "end_activation" in acts:
+            self._end_activation()
+        elif "end_spear" in acts and not self.state.active_model:
+            self._press_button("End Spear")
+        elif "reload" in acts:
+            self._press_button("Reload")
+        elif "ruler" in acts:
+            self.ruler_from = self.camera.to_world(*self.mouse)
+        else:
+            for action, gambit in GAMBIT_KEYS.items():
+                if action in acts and self.state.active_model:
+                    ctl.toggle_gambit(gambit)
+
+    def _escape(self) -> None:
+        if self.ctl.waypoints or self.ctl.gambit or self.ctl.shoot_armed:
+            self.ctl.reset()
+        else:
+            from game.ui.screens.pause import PauseMenu
+
+            self.app.push(PauseMenu(self.app, self))
+
+    def _quicksave(self) -> None:
+        from game.ui.persistence import save_to_slot
+
+        try:
+            path = save_to_slot(self.session.match, self.app.saves_dir, "quicksave")
+            self.say(f"Saved to {path.name}")
+        except Exception as exc:
+            self.say(f"Save failed: {exc}")
+
+    def _end_activation(self) -> None:
+        for label in ("End activation", "End Spear"):
+            if self._press_button(label):
+                return
+
+    def _press_button(self, label: str) -> bool:
+        for label_, action, _ in self.ctl.actions():
+            if label_ == label:
+                action()
+                return True
+        return False
+
+    def _motion(self, event: pygame.event.Event) -> None:
+        if self.drag_from is not None and event.buttons[2]:
+            self.camera.pan(-event.rel[0], -event.rel[1])
+        if not self.mouse_pinned:
+            self.mouse = event.pos
+
+    def _press(self, event: pygame.event.Event) -> None:
+        self.mouse = event.pos
+        if event.button == 3:
+            self.drag_from = event.pos
+            return
+        if event.button != 1:
+            return
+        for button in self.buttons:
+            if button.click(event.pos):
+                return
+        rule = self.hud.log_click(event.pos)
+        if rule is not None:
+            from game.ui.screens.rules import RulesScreen
+
+            self.app.push(RulesScreen(self.app, rule))
+            return
+        if self.camera.viewport.collidepoint(event.pos) and self.mode == "hotseat":
+            world = self.camera.to_world(*event.pos)
+            hit = model_at(self.state, *world)
+            keys = self.app.keys
+            self.ctl.click(world, hit, keys.held("shoot", self.down), keys.held("waypoint", self.down))
+
+    def _right_release(self, pos: tuple[int, int]) -> None:
+        start, self.drag_from = self.drag_from, None
+        if start is not None and abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < 4:
+            self.ctl.reset()
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        if self.camera.viewport.collidepoint(self.mouse):
+            self.camera.step_zoom(1 if event.y > 0 else -1, self.mouse)
+        elif self.mouse[0] >= self.camera.viewport.right:
+            self.hud.log_scroll += 3 * event.y
+
+    # --- update ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Pan, animate, let the AI play in watch mode, and show the result at the end."""
+        self._pan(dt)
+        self.tray.update(dt)
+        self.flash_time = max(0.0, self.flash_time - dt)
+        if self.players and not self.state.over and not self.tray.busy:
+            self.ai_wait -= dt
+            if self.ai_wait <= 0:
+                self.ai_wait = AI_DELAY / max(0.25, self.app.settings.animation_speed or 4.0)
+                side = self.state.acting_side
+                self.submit(self.players[side].choose(self.session.engine, side))
+        if self.state.over and not self.result_shown and not self.tray.busy:
+            from game.ui.screens.result import ResultScreen
+
+            self.result_shown = True
+            self.app.push(ResultScreen(self.app, self.session.match))
+
+    def _pan(self, dt: float) -> None:
+        keys = self.app.keys
+        dx = dy = 0.0
+        aiming = keys.held("shoot", self.down) and self.state.active_model
+        for action, (ax, ay) in (("pan_left", (-1, 0)), ("pan_right", (1, 0)), ("pan_up", (0, -1)),
+                                 ("pan_down", (0, 1))):
+            if keys.held(action, self.down) and not (aiming and action == "pan_down"):
+                dx, dy = dx + ax, dy + ay
+        w, h = self.app.surface.get_size()
+        if pygame.mouse.get_focused() and self.app.fullscreen:
+            mx, my = self.mouse
+            dx += (mx < EDGE) * -1 + (mx > w - EDGE)
+            dy += (my < EDGE) * -1 + (my > h - EDGE)
+        if dx or dy:
+            self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Map, overlays, tokens, preview, HUD."""
+        from game.ui.battle.draw import draw_battle
+
+        draw_battle(self, surface)
+
+    def current_preview(self) -> Preview | None:
+        """The hover preview, recomputed only when something it depends on changed."""
+        if not self.camera.viewport.collidepoint(self.mouse) or self.mode != "hotseat":
+            return None
+        world = self.camera.to_world(*self.mouse)
+        hit = model_at(self.state, *world)
+        shoot = self.app.keys.held("shoot", self.down)
+        ctl = self.ctl
+        key = (id(self.state), len(self.session.engine.log), round(world[0], 1), round(world[1], 1),
+               hit.id if hit else "", shoot, ctl.gambit, ctl.option, ctl.shoot_armed, tuple(ctl.waypoints))
+        if key != self._preview_key:
+            self._preview_key = key
+            self._preview = ctl.preview(world, hit, shoot)
+        return self._preview
+
+    def action_buttons(self, rect: pygame.Rect) -> list[Button]:
+        """The action bar's buttons for the acting side."""
+        font = self.app.fonts.body
+        items: list[tuple[str, Callable[[], object]]] = [(label, act) for label, act, _ in self.ctl.actions()]
+        selected = {label for label, _, sel in self.ctl.actions() if sel}
+        if self.session.can_undo:
+            items.append(("Undo (Ctrl+Z)", self.undo))
+        buttons = row(items, rect.left + 10, rect.top + 8, rect.height - 16, font)
+        for b in buttons:
+            b.selected = b.label in selected
+        return buttons
+
+    def hints(self) -> list[str]:
+        """One or two lines telling the player what to do now."""
+        state, ctl = self.state, self.ctl
+        if state.over:
+            return ["The game is over."]
+        if self.mode == "watch":
+            return ["Watching the AI play. Esc for the menu."]
+        if state.pending is not None:
+            return ["Answer the charge with a button below."]
+        m = ctl.active()
+        if m is None:
+            return [f"Click a model of {card_name(state, state.current_card)}'s Spear to activate it."]
+        tips = [f"{m.name}: click the ground to move, an enemy to fight or charge; hold S to shoot."]
+        if ctl.gambit:
+            tips.append(f"Gambit declared: {GAMBIT_LABEL.get(ctl.gambit, ctl.gambit)}.")
+        tips.append("Shift-click adds waypoints. G rings, M ruler, V sight, Space ends.")
+        return tips
+
+    def draw_panel_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A translucent panel."""
+        panel(surface, rect)
+
+    def text(self, surface: pygame.Surface, msg: str, pos: tuple[int, int]) -> None:
+        """A line of body text."""
+        text(surface, msg, self.app.fonts.body, pos)

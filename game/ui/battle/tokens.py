@@ -1,0 +1,193 @@
+"""Miniatures as top-down tokens: round 1" bases on foot, 1"x2" bases for riders, status markers.
+
+Drawn with pygame primitives; when game.ui.sprites exists its art is used for the bases.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from types import ModuleType
+
+import pygame
+
+from game.rules.context import Table
+from game.rules.geometry import spine
+from game.rules.state import GameState, Model
+from game.ui import theme
+from game.ui.battle.camera import Camera
+
+ROLE_LETTER = {"captain": "C", "squire": "S", "fighter": "F", "shootist": "A"}
+HORSE = {"warhorse": (104, 70, 44), "nag": (150, 122, 90)}
+INK = (14, 12, 10)
+
+
+class TokenArt:
+    """Caches fonts and (when available) sprite sets per pixel size."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._sprites: dict[int, object] = {}
+        try:
+            self._sprite_mod: ModuleType | None = importlib.import_module("game.ui.sprites")
+        except ImportError:
+            self._sprite_mod = None
+
+    def font(self, px: int) -> pygame.font.Font:
+        """A bold font for base letters."""
+        size = max(8, int(px * 0.5))
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.SysFont("dejavusans,freesans", size, bold=True)
+        return self._fonts[size]
+
+    def sprite(self, m: Model, table: Table, px: int) -> pygame.Surface | None:
+        """The sprite module's token for this model, if the module exists and has one."""
+        if self._sprite_mod is None:
+            return None
+        if px not in self._sprites:
+            try:
+                self._sprites[px] = self._sprite_mod.Sprites.load(px)
+            except Exception:  # missing art files: fall back to primitives
+                self._sprite_mod = None
+                return None
+        try:
+            return self._sprites[px].token(m, table)  # type: ignore[attr-defined, no-any-return]
+        except Exception:
+            return None
+
+
+def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: Table,
+                art: TokenArt, selected: str = "") -> None:
+    """Every model on the table, riderless steeds first, with markers."""
+    px = round(cam.px_per_inch)
+    order = sorted((m for m in state.models if not m.removed), key=lambda m: not m.riderless)
+    for m in order:
+        centre = cam.to_screen(m.x, m.y)
+        if not cam.viewport.inflate(px * 3, px * 3).collidepoint(centre):
+            continue
+        image = art.sprite(m, table, px)
+        if image is not None:
+            surface.blit(image, image.get_rect(center=centre))
+        elif m.steed is not None or m.riderless:
+            _draw_rider(surface, cam, m, px)
+        else:
+            _draw_foot(surface, centre, m, px)
+        if not m.riderless:
+            _draw_letter(surface, art, centre, table, m, px)
+            _draw_markers(surface, art, centre, table, m, px)
+        if m.id == state.active_model:
+            pygame.draw.circle(surface, theme.GOLD, centre, px // 2 + max(3, px // 8), 3)
+        elif m.id == selected:
+            pygame.draw.circle(surface, (255, 255, 255), centre, px // 2 + max(3, px // 8), 2)
+        elif m.activated and not m.riderless:
+            _dim(surface, centre, px)
+
+
+def _heraldry(surface: pygame.Surface, centre: tuple[int, int], side: str, r: int) -> None:
+    """The second cue beside colour: blue bases carry a ring, orange bases a square."""
+    light = (245, 240, 228)
+    w = max(2, r // 6)
+    if side == "blue":
+        pygame.draw.circle(surface, light, centre, max(3, r - w - 1), w)
+    else:
+        s = max(4, int(r * 1.3))
+        pygame.draw.rect(surface, light, pygame.Rect(0, 0, s, s).move(centre[0] - s // 2,
+                                                                      centre[1] - s // 2), w)
+
+
+def _draw_foot(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: int) -> None:
+    r = px // 2
+    pygame.draw.circle(surface, INK, centre, r + 1)
+    pygame.draw.circle(surface, theme.SIDE[m.side], centre, r - 1)
+    _heraldry(surface, centre, m.side, r)
+
+
+def _draw_rider(surface: pygame.Surface, cam: Camera, m: Model, px: int) -> None:
+    """A capsule along the facing: the horse, its head at the front, the rider in the saddle."""
+    ax, ay, bx, by = spine(m) if not m.riderless else _steed_spine(m)
+    a, b = cam.to_screen(ax, ay), cam.to_screen(bx, by)
+    horse = HORSE.get(m.steed or "warhorse", HORSE["warhorse"])
+    r = px // 2
+    for colour, rad in ((INK, r + 1), (horse, r - 1)):
+        pygame.draw.line(surface, colour, a, b, rad * 2)
+        pygame.draw.circle(surface, colour, a, rad)
+        pygame.draw.circle(surface, colour, b, rad)
+    head = (b[0] + (b[0] - a[0]) * 0.45, b[1] + (b[1] - a[1]) * 0.45)
+    pygame.draw.circle(surface, (60, 40, 24), (round(head[0]), round(head[1])), max(2, r // 3))
+    if m.riderless:
+        return
+    centre = cam.to_screen(m.x, m.y)
+    pygame.draw.circle(surface, INK, centre, int(r * 0.82) + 1)
+    pygame.draw.circle(surface, theme.SIDE[m.side], centre, int(r * 0.82))
+    _heraldry(surface, centre, m.side, int(r * 0.82))
+
+
+def _steed_spine(m: Model) -> tuple[float, float, float, float]:
+    rad = math.radians(m.facing)
+    dx, dy = 0.5 * math.sin(rad), -0.5 * math.cos(rad)
+    return (m.x - dx, m.y - dy, m.x + dx, m.y + dy)
+
+
+def _draw_letter(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int], table: Table,
+                 m: Model, px: int) -> None:
+    if px < 14:
+        return
+    letter = ROLE_LETTER.get(table.profile(m).role, "?")
+    font = art.font(px)
+    for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+        img = font.render(letter, True, INK)
+        surface.blit(img, img.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+    img = font.render(letter, True, (255, 255, 255))
+    surface.blit(img, img.get_rect(center=centre))
+
+
+def _draw_markers(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int], table: Table,
+                  m: Model, px: int) -> None:
+    """Wounds as pips under the base; Mishap, stun, Feckless, reload and charge bonus beside it."""
+    r = px // 2
+    full = table.profile(m).health
+    pip = max(2, px // 12)
+    x0 = centre[0] - (full - 1) * pip * 3 // 2
+    for i in range(full):
+        colour = (90, 220, 90) if i < m.health else (70, 20, 20)
+        pygame.draw.circle(surface, INK, (x0 + i * pip * 3, centre[1] + r + pip + 2), pip + 1)
+        pygame.draw.circle(surface, colour, (x0 + i * pip * 3, centre[1] + r + pip + 2), pip)
+    marks = []
+    if m.mishap:
+        marks.append(((220, 40, 40), "!"))
+    if m.stunned:
+        marks.append(((150, 90, 220), "z"))
+    if m.feckless and m.feckless not in ("normal", "to_leader"):
+        marks.append(((210, 170, 40), "?"))
+    if m.reloads_needed:
+        marks.append(((230, 230, 230), "R"))
+    if m.charge_bonus:
+        marks.append(((240, 200, 60), "»"))
+    size = max(6, px // 3)
+    font = art.font(max(14, size * 2 - 2))
+    for i, (colour, glyph) in enumerate(marks):
+        pos = (centre[0] + r + size // 2 - 2, centre[1] - r + i * (size + 2) + size // 2)
+        pygame.draw.circle(surface, INK, pos, size // 2 + 2)
+        pygame.draw.circle(surface, colour, pos, size // 2 + 1)
+        img = font.render(glyph, True, INK)
+        surface.blit(img, img.get_rect(center=pos))
+
+
+def _dim(surface: pygame.Surface, centre: tuple[int, int], px: int) -> None:
+    """A grey veil over a model that has already acted this turn."""
+    veil = pygame.Surface((px, px), pygame.SRCALPHA)
+    pygame.draw.circle(veil, (20, 20, 20, 110), (px // 2, px // 2), px // 2)
+    surface.blit(veil, veil.get_rect(center=centre))
+
+
+def model_at(state: GameState, x: float, y: float) -> Model | None:
+    """The model whose base covers a point in inches (riders by their capsule), living ones first."""
+    from game.rules.geometry import edge_distance_to_point
+
+    best = None
+    for m in state.models:
+        if m.removed:
+            continue
+        if edge_distance_to_point(m, x, y) <= 0.05 and (best is None or best.riderless):
+            best = m
+    return best

@@ -1,0 +1,109 @@
+"""Which screen the app opens on, from the command line (and the hidden --screen for docs)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from game.ai import EagerPlayer
+from game.persist import Match
+from game.ui.app import App
+
+if TYPE_CHECKING:
+    from game.ui.battle.screen import BattleScreen
+
+
+def play_ai(match: Match, steps: int, seed: int) -> None:
+    """Let eager AI players give `steps` commands (to show a game in progress)."""
+    players = {"red": EagerPlayer(seed * 2 + 1), "blue": EagerPlayer(seed * 2 + 2)}
+    engine = match.engine
+    for _ in range(steps):
+        if engine.state.over:
+            return
+        side = engine.state.acting_side
+        match.submit(players[side].choose(engine, side))
+
+
+def first_screen(app: App, args: argparse.Namespace) -> None:
+    """Push the screens the arguments ask for."""
+    from game.ui.battle.screen import BattleScreen
+    from game.ui.screens.menu import MainMenu
+
+    app.push(MainMenu(app))
+    screen = args.screen or ("battle" if args.scenario else "menu")
+    if screen == "menu":
+        return
+    if screen in ("rules", "settings", "scenarios", "load"):
+        app.push(_simple(app, screen))
+        return
+    match = Match.start(args.scenario or "the-ford", args.seed)
+    play_ai(match, args.steps, args.seed)
+    if screen == "result":
+        _finish(match, args.seed)
+    battle = BattleScreen(app, match, args.mode)
+    app.push(battle)
+    if screen == "battle" and args.screen:
+        stage_demo(battle)
+    if screen == "handover":
+        from game.ui.screens.handover import HandoverScreen
+
+        app.push(HandoverScreen(app, "blue", "Your Spear activates: the next card is yours"))
+
+
+def _simple(app: App, name: str):  # type: ignore[no-untyped-def]
+    from game.ui.screens.load import LoadScreen
+    from game.ui.screens.rules import RulesScreen
+    from game.ui.screens.scenarios import ScenarioPicker
+    from game.ui.screens.settings_screen import SettingsScreen
+
+    return {"rules": RulesScreen, "settings": SettingsScreen, "scenarios": ScenarioPicker,
+            "load": LoadScreen}[name](app)
+
+
+def _finish(match: Match, seed: int) -> None:
+    """Play the game out with AI players (for the result screen's screenshot)."""
+    play_ai(match, 5000, seed)
+
+
+def stage_demo(battle: BattleScreen) -> None:
+    """For the docs: activate a model, zoom on it, show its rings and the odds of a move."""
+    from game.rules.commands import Activate
+
+    engine = battle.session.engine
+    state = engine.state
+    if not state.active_model:
+        acts = [c for c in engine.legal_commands(state.acting_side) if isinstance(c, Activate)]
+        if acts:
+            battle.submit(acts[0])
+    m = battle.ctl.active()
+    if m is None:
+        return
+    battle.show_rings = True
+    cam = battle.camera
+    cam.set_zoom(1.0)
+    target = _demo_target(battle, m.id, (m.x, m.y))
+    cam.look_at((m.x + target[0]) / 2, (m.y + target[1]) / 2)
+    battle.mouse = cam.to_screen(*target)
+    battle.mouse_pinned = True
+
+
+def _demo_target(battle: BattleScreen, model_id: str, at: tuple[float, float]) -> tuple[float, float]:
+    """A legal move end for the demo, preferring one that crosses an obstacle."""
+    import math
+
+    from game.ui.battle.previews import move_preview
+
+    engine = battle.session.engine
+    best = None
+    for dist in (9.0, 8.0, 7.0, 5.5, 4.0):
+        for bearing in range(0, 360, 15):
+            rad = math.radians(bearing)
+            ends = [(at[0] + d * math.sin(rad), at[1] - d * math.cos(rad)) for d in
+                    (dist, dist - 0.4, dist + 0.4)]
+            pvs = [move_preview(engine, model_id, [e], None) for e in ends]
+            if not all(p.legal for p in pvs):
+                continue
+            if any("ump" in ln for ln in pvs[0].lines):
+                return ends[0]
+            best = best or ends[0]
+    return best or (at[0], at[1] - 3.0)

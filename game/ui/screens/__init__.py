@@ -1,0 +1,1 @@
+"""The screens of the client: menus, the battle's companions and dialogs."""

@@ -1,0 +1,59 @@
+"""Player settings: a pydantic model stored as JSON in the user's config folder."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.ui.keys import DEFAULT_BINDINGS
+
+SETTINGS_FILE = "settings.json"
+
+
+class Settings(BaseModel):
+    """What a player may change: UI scale, hot-seat blindfold, animation speed, key bindings."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels.")
+    blindfold: bool = Field(True, description="Hide the table between the sides in hot-seat.")
+    animation_speed: float = Field(1.0, ge=0.0, le=4.0, description="0 turns animations off.")
+    keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
+                                                                DEFAULT_BINDINGS.items()},
+                                       description="Semantic action -> key names.")
+
+
+def config_dir() -> Path:
+    """$DESTRIER_CONFIG_DIR, else ~/.config/destrier."""
+    env = os.environ.get("DESTRIER_CONFIG_DIR")
+    if env:
+        return Path(env)
+    return Path.home() / ".config" / "destrier"
+
+
+def load_settings(folder: Path | None = None) -> tuple[Settings, str]:
+    """The saved settings and a notice ("" when all went well); a bad file gives the defaults."""
+    path = (folder or config_dir()) / SETTINGS_FILE
+    if not path.exists():
+        return Settings(), ""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Settings.model_validate(data), ""
+    except (OSError, ValueError, ValidationError) as exc:
+        first = str(exc).splitlines()[0][:120]
+        return Settings(), f"Settings file {path} could not be read ({first}); using the defaults."
+
+
+def save_settings(settings: Settings, folder: Path | None = None) -> str:
+    """Write the settings; returns "" or the reason it failed."""
+    target = folder or config_dir()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        tmp = target / (SETTINGS_FILE + ".tmp")
+        tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
+        os.replace(tmp, target / SETTINGS_FILE)
+    except OSError as exc:
+        return f"Could not save settings: {exc}"
+    return ""
