@@ -85,3 +85,32 @@ def test_one_activation_by_mouse_and_keys(app: App) -> None:
     assert any(isinstance(e, ShotFired) and e.model == "blue-8" and e.target == "red-1" for e in log)
     assert any(isinstance(e, ActivationEnded) and e.model == "blue-8" for e in log)
     assert (app.saves_dir / "autosave.json").is_file()
+
+
+def test_a_rider_jumps_the_wall_by_mouse(app: App) -> None:
+    match = _table()
+    state = match.engine.state
+    hero = state.model("blue-5")  # Henry Clifford takes his Warhorse
+    hero.steed, hero.steed_health, hero.facing = "warhorse", 2, 0.0
+    battle = BattleScreen(app, match, "hotseat")
+    app.reset(battle)
+    frames(app, 2)
+    cam = battle.camera
+    cam.set_zoom(1.0)
+    cam.look_at(14.0, 16.0)
+    frames(app, 1)
+    click(app, cam.to_screen(15.0, 18.2))
+    assert state.active_model == "blue-5"
+    dest = cam.to_screen(15.0, 14.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=dest, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    preview = battle.current_preview()
+    assert preview is not None and preview.legal
+    assert any("Jump test" in ln for ln in preview.lines)  # the odds before the die
+    click(app, dest)
+    jumps = [e for e in match.engine.log if e.type == "jump_test" and e.model == "blue-5"]
+    assert len(jumps) == 1
+    hero = state.model("blue-5")
+    assert hero.moved and (hero.steed is None or hero.y < 16.0)  # over the wall, or thrown
+    key(app, pygame.K_SPACE)
+    assert not state.active_model
