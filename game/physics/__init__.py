@@ -1,5 +1,26 @@
 """Physics helpers for the rules engine: deterministic pymunk simulations (no pygame, no dice)."""
 
 from game.physics.bolt import BoltBody, BoltResult, bearing_vector, simulate_bolt
+from game.physics.ram import (
+    Body,
+    Contact,
+    VehicleMove,
+    bench_vehicle_move,
+    blocked_by,
+    impact_speed,
+    simulate_vehicle_move,
+)
 
-__all__ = ["BoltBody", "BoltResult", "bearing_vector", "simulate_bolt"]
+__all__ = [
+    "BoltBody",
+    "BoltResult",
+    "Body",
+    "Contact",
+    "VehicleMove",
+    "bearing_vector",
+    "bench_vehicle_move",
+    "blocked_by",
+    "impact_speed",
+    "simulate_bolt",
+    "simulate_vehicle_move",
+]
