@@ -11,7 +11,7 @@ from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import ChargeBonus, Dismounted, GambitRolled, Moved, Remounted
 from game.rules.geometry import CONTACT_TOLERANCE, bearing_point, edge_distance, heading
-from game.rules.movement import back_off, walk
+from game.rules.movement import back_off, leg_facing, position_problem, walk
 from game.rules.state import GameState, Model
 from game.terrain.geometry import obstacle_crossings
 from game.terrain.terrain_map import HARD_GOING, Obstacle
@@ -45,12 +45,11 @@ def ride(act: Act, m: Model, points: list[Point], budget: float,
         leg_points = remaining if jump is None else [*remaining[:jump[0] + 1], jump[1]]
         route = walk(act.table, leg_points, True, (budget - spent) / rate, stop_before)
         if jump is None or not route.complete:
-            end = back_off(act.table, act.state, m, leg_points, route.end)
-            _arrive(act, m, leg_points, end, route.cost * rate)
+            _arrive(act, m, leg_points, _settle(act, m, leg_points, route.end), route.cost * rate)
             return True
         spent += route.cost * rate
         index, cross, obs = jump
-        near = back_off(act.table, act.state, m, leg_points, _short_of(leg_points, obs))
+        near = _settle(act, m, leg_points, _short_of(leg_points, obs))
         _arrive(act, m, leg_points, near, route.cost * rate)
         result = steeds.jump_test(act, m, obs, at=near)
         if result == "falls" or m.removed or m.steed is None:
@@ -61,6 +60,15 @@ def ride(act: Act, m: Model, points: list[Point], budget: float,
         length = math.hypot(b[0] - cross[0], b[1] - cross[1]) or 1.0
         past = (cross[0] + (b[0] - cross[0]) / length * NUDGE, cross[1] + (b[1] - cross[1]) / length * NUDGE)
         remaining = [past, *remaining[index + 1:]]  # the leap itself carries it over
+
+
+def _settle(act: Act, m: Model, points: list[Point], end: Point) -> Point:
+    """The furthest legal stop at or before `end`; where the rider stands if there is none (after
+    a leap the path starts beyond the obstacle, where there may be no room to land)."""
+    spot = back_off(act.table, act.state, m, points, end)
+    if position_problem(act.table, act.state, m, *spot, leg_facing(m, *points[-2:])):
+        return (m.x, m.y)
+    return spot
 
 
 def _short_of(points: list[Point], obs: Obstacle) -> Point:
@@ -74,6 +82,8 @@ def _short_of(points: list[Point], obs: Obstacle) -> Point:
 def _arrive(act: Act, m: Model, points: list[Point], end: Point, cost: float) -> None:
     from game.rules.move_command import finish_move
 
+    if end == (m.x, m.y):
+        return
     finish_move(act, m, points, end, cost)
 
 
