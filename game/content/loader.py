@@ -16,10 +16,14 @@ from game.content.models import (
     Numbers,
     Perk,
     Profile,
+    RamBand,
     Retinue,
     Rule,
     Steed,
+    VehicleProfile,
+    VehicleRules,
     Weapon,
+    check_ram_bands,
 )
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -34,9 +38,13 @@ LISTS: dict[str, tuple[str, type[BaseModel]]] = {
     "alarums.toml": ("alarum", Alarum),
     "perks.toml": ("perk", Perk),
     "rules.toml": ("rule", Rule),
+    "vehicles.toml": ("vehicle", VehicleProfile),
 }
+# vehicles.toml also holds the impact-speed bands ([[ram_band]]) and the §10 numbers ([vehicle_rules])
+VEHICLES = "vehicles.toml"
 # which file a cross-reference problem belongs to, by the word its message starts with
-OWNER = {"profile": "profiles.toml", "retinue": "retinues.toml", "table": "tables.toml"}
+OWNER = {"profile": "profiles.toml", "retinue": "retinues.toml", "table": "tables.toml",
+         "vehicle": VEHICLES}
 
 
 class ContentError(Exception):
@@ -59,36 +67,60 @@ def _describe(err: ValidationError) -> str:
     return f"field {field}: {first['msg']}"
 
 
-def _load_list(path: Path, key: str, model: type[BaseModel]) -> dict[str, Any]:
-    raw = _read(path)
+def _entries(name: str, raw: dict[str, Any], key: str) -> list[Any]:
     entries = raw.get(key)
     if not isinstance(entries, list) or not entries:
-        raise ContentError(f"{path.name}: expected one or more [[{key}]] entries")
+        raise ContentError(f"{name}: expected one or more [[{key}]] entries")
+    return entries
+
+
+def _load_list(name: str, raw: dict[str, Any], key: str, model: type[BaseModel]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for i, entry in enumerate(entries):
+    for i, entry in enumerate(_entries(name, raw, key)):
         label = f"{key}[{i}]"
         if isinstance(entry, dict) and "id" in entry:
             label += f" (id={entry['id']!r})"
         try:
             item = model.model_validate(entry)
         except ValidationError as exc:
-            raise ContentError(f"{path.name}: {label}: {_describe(exc)}") from None
+            raise ContentError(f"{name}: {label}: {_describe(exc)}") from None
         ident = item.id  # type: ignore[attr-defined]
         if ident in out:
-            raise ContentError(f"{path.name}: {label}: duplicate id {ident!r}")
+            raise ContentError(f"{name}: {label}: duplicate id {ident!r}")
         out[ident] = item
     return out
+
+
+def _load_ram_bands(raw: dict[str, Any]) -> tuple[RamBand, ...]:
+    """The [[ram_band]] rows of vehicles.toml, each validated, then checked as a rising table."""
+    bands: list[RamBand] = []
+    for i, entry in enumerate(_entries(VEHICLES, raw, "ram_band")):
+        try:
+            bands.append(RamBand.model_validate(entry))
+        except ValidationError as exc:
+            raise ContentError(f"{VEHICLES}: ram_band[{i}]: {_describe(exc)}") from None
+    try:
+        check_ram_bands(bands)
+    except ValueError as exc:
+        raise ContentError(f"{VEHICLES}: {exc}") from None
+    return tuple(bands)
 
 
 def load_content_from(data_dir: Path) -> Content:
     """Load and cross-check every content file in a directory."""
     parts: dict[str, Any] = {}
+    raws = {fname: _read(data_dir / fname) for fname in LISTS}
     for fname, (key, model) in LISTS.items():
-        parts[key + "s"] = _load_list(data_dir / fname, key, model)
+        parts[key + "s"] = _load_list(fname, raws[fname], key, model)
     try:
-        parts["numbers"] = Numbers.model_validate(_read(data_dir / "rules.toml").get("numbers", {}))
+        parts["numbers"] = Numbers.model_validate(raws["rules.toml"].get("numbers", {}))
     except ValidationError as exc:
         raise ContentError(f"rules.toml: [numbers]: {_describe(exc)}") from None
+    parts["ram_bands"] = _load_ram_bands(raws[VEHICLES])
+    try:
+        parts["vehicle_rules"] = VehicleRules.model_validate(raws[VEHICLES].get("vehicle_rules", {}))
+    except ValidationError as exc:
+        raise ContentError(f"{VEHICLES}: [vehicle_rules]: {_describe(exc)}") from None
     try:
         return Content.model_validate(parts)
     except ValidationError as exc:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 SKILLS = ("skilld_at_arms", "deadly_blade", "equestrian", "nimble", "carter")
 
@@ -262,6 +264,332 @@ class Numbers(Data):
     river_swept_dice: int = 2
 
 
+# --- Vehicles and ramming, RULES-BRIEF §10 [I/H] -------------------------------------------------
+
+VehicleKind = Literal["handcart", "ox_cart", "supply_wagon", "war_wagon"]
+HitLocation = Literal["hull", "traction", "crew"]
+Facing = Literal["front", "side", "rear"]
+SeatRole = Literal["driver", "crew", "passenger"]
+# the steed types that may be put to a vehicle (§10: "a Beast of Burden or a Nag team")
+TEAM_STEED_KINDS: tuple[str, ...] = ("beast_of_burden", "nag")
+# the results the engine understands in the out-of-control table
+OUT_OF_CONTROL_RESULTS: tuple[str, ...] = ("veer_left", "veer_right", "stall")
+# tolerance for impact speeds computed in floating point (8.999999 counts as 9)
+SPEED_EPSILON = 1e-6
+
+
+class Die(Data):
+    """One die with a bonus, e.g. D3, D6 or D6+2; `sides` 3 is rolled on the engine's dice as a D3."""
+
+    sides: int = Field(ge=2, le=20, description="Faces of the die.")
+    bonus: int = Field(0, ge=-5, le=10, description="Added to the roll.")
+
+    @property
+    def label(self) -> str:
+        """Tabletop notation: 'D6', 'D6+1', 'D3-1'."""
+        return f"D{self.sides}" + (f"{self.bonus:+d}" if self.bonus else "")
+
+    @property
+    def lowest(self) -> int:
+        """The lowest result."""
+        return 1 + self.bonus
+
+    @property
+    def highest(self) -> int:
+        """The highest result."""
+        return self.sides + self.bonus
+
+    @property
+    def mean(self) -> float:
+        """The average result."""
+        return (self.sides + 1) / 2 + self.bonus
+
+
+class Armour(Data):
+    """Armour by facing [I]: points taken off each ram or hit arriving from that side."""
+
+    front: int = Field(ge=0, description="Against blows from the front arc.")
+    side: int = Field(ge=0, description="Against blows from either side.")
+    rear: int = Field(ge=0, description="Against blows from the rear arc.")
+
+    def against(self, facing: Facing) -> int:
+        """The armour facing a blow from `facing`."""
+        return {"front": self.front, "side": self.side, "rear": self.rear}[facing]
+
+
+class HitRow(Data):
+    """One band of a vehicle's d6 hit location table [I]."""
+
+    low: int = Field(ge=1, le=6, description="Lowest d6 roll of the band.")
+    high: int = Field(ge=1, le=6, description="Highest d6 roll of the band.")
+    result: HitLocation = Field(description="Hull, Traction (wheels or team) or Crew (open-topped only).")
+
+    @model_validator(mode="after")
+    def _order(self) -> HitRow:
+        if self.low > self.high:
+            raise ValueError(f"row {self.low}-{self.high} runs backwards")
+        return self
+
+
+class Seat(Data):
+    """A place on a vehicle for one model: the driver, a crewman or a passenger."""
+
+    name: str = Field(description="Shown in the UI, unique on the vehicle, e.g. 'Box' or 'Pavise, left'.")
+    role: SeatRole = Field(description="A driver seat may Drive; crew and passengers ride.")
+    braced: bool = Field(False, description="Behind pavises: crew damage in a ram is D3 per die, not D6.")
+    leaning_out: bool = Field(False, description="A shooting position: crew damage is D6+2 per die.")
+
+    @model_validator(mode="after")
+    def _posture(self) -> Seat:
+        if self.braced and self.leaning_out:
+            raise ValueError(f"seat {self.name!r} cannot be both braced and leaning out")
+        return self
+
+
+class Team(Data):
+    """The animals put to a vehicle; each has its own Health from steeds.toml."""
+
+    steed: str = Field(description="A steeds.toml id whose kind is beast_of_burden or nag.")
+    count: int = Field(ge=1, le=8, description="How many animals pull the vehicle.")
+
+
+class VehicleProfile(Data):
+    """A cart or wagon, RULES-BRIEF §10: Toughness, Base Damage, Operational Level, armour, seats, team."""
+
+    id: str
+    name: str
+    kind: VehicleKind = Field(description="Which of the four medieval vehicles it is.")
+    toughness: int = Field(ge=1, description="Health: the vehicle's starting and greatest damage points.")
+    base_damage: int = Field(ge=1, description="Dice of ram damage it deals; the ram band sets the die.")
+    operational_level: int = Field(ge=1, description="Disabled once its Health falls below this.")
+    armour: Armour = Field(description="Armour by facing (front, side, rear).")
+    length: float = Field(gt=0, le=12, description="Footprint along the heading, in inches.")
+    width: float = Field(gt=0, le=6, description="Footprint across the heading, in inches.")
+    mass: float = Field(gt=0, description="Relative mass for the physics (a handcart is 1).")
+    max_speed: float = Field(gt=0, le=24, description="Greatest speed in inches per turn.")
+    open_topped: bool = Field(description="Crew and passengers are exposed: the Crew hit location exists.")
+    hit_locations: tuple[HitRow, ...] = Field(min_length=1, description="d6 table: hull, traction, crew.")
+    seats: tuple[Seat, ...] = Field(min_length=1, description="At least one driver seat.")
+    team: Team = Field(description="The animals that pull it.")
+
+    @field_validator("operational_level")
+    @classmethod
+    def _operational(cls, value: int, info: ValidationInfo) -> int:
+        toughness = info.data.get("toughness")
+        if toughness is not None and value > toughness:
+            raise ValueError(f"operational level {value} is above the toughness {toughness}")
+        return value
+
+    @field_validator("width")
+    @classmethod
+    def _footprint(cls, value: float, info: ValidationInfo) -> float:
+        length = info.data.get("length")
+        if length is not None and value > length:
+            raise ValueError(f"width {value} is more than the length {length}: length runs along the heading")
+        return value
+
+    @field_validator("hit_locations")
+    @classmethod
+    def _hit_table(cls, rows: tuple[HitRow, ...], info: ValidationInfo) -> tuple[HitRow, ...]:
+        covered = sorted(roll for row in rows for roll in range(row.low, row.high + 1))
+        if covered != [1, 2, 3, 4, 5, 6]:
+            missing = sorted(set(range(1, 7)) - set(covered))
+            twice = sorted({r for r in covered if covered.count(r) > 1})
+            problem = f"rolls {missing} are missing" if missing else f"rolls {twice} appear twice"
+            raise ValueError(f"the d6 hit table must cover 1-6 exactly once: {problem}")
+        results = {row.result for row in rows}
+        for needed in ("hull", "traction"):
+            if needed not in results:
+                raise ValueError(f"the hit table has no {needed} row")
+        open_topped = info.data.get("open_topped")
+        if open_topped is False and "crew" in results:
+            raise ValueError("a crew row is only allowed on an open-topped vehicle (open_topped = false)")
+        if open_topped and "crew" not in results:
+            raise ValueError("an open-topped vehicle needs a crew row")
+        return rows
+
+    @field_validator("seats")
+    @classmethod
+    def _seats(cls, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+        if not any(seat.role == "driver" for seat in seats):
+            raise ValueError("needs at least one seat with role 'driver'")
+        names = [seat.name for seat in seats]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"seat name {name!r} is used twice")
+        return seats
+
+    def hit_location(self, roll: int) -> HitLocation:
+        """The location a d6 roll hits; rolls outside 1-6 are clamped."""
+        roll = min(6, max(1, roll))
+        return next(row.result for row in self.hit_locations if row.low <= roll <= row.high)
+
+    def disabled(self, health: int) -> bool:
+        """A vehicle whose Health has fallen below its Operational Level is disabled [I]."""
+        return health < self.operational_level
+
+    @property
+    def drivers(self) -> tuple[Seat, ...]:
+        """The driver seats."""
+        return tuple(seat for seat in self.seats if seat.role == "driver")
+
+    def seat(self, name: str) -> Seat:
+        """The seat of that name (KeyError if there is none)."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+
+class RamBand(Data):
+    """One impact-speed band [H]: the die of each Base Damage die and the victim's dodge modifier.
+
+    A band runs from `from_speed` up to the next band's `from_speed`. Speeds count in whole inches:
+    4.9" is still in the band starting at 0, and the band starting at 5 begins at 5".
+    """
+
+    from_speed: float = Field(ge=0, description="Lowest impact speed of the band, in inches per turn.")
+    die_sides: int = Field(ge=2, le=20, description="The die rolled for each Base Damage die: 3 or 6.")
+    die_bonus: int = Field(0, ge=-5, le=10, description="Added to each damage die.")
+    dodge_modifier: int = Field(ge=-5, le=5, description="Added to the 4+ dodge of a character in the path.")
+
+    @property
+    def die(self) -> Die:
+        """The damage die of the band."""
+        return Die(sides=self.die_sides, bonus=self.die_bonus)
+
+
+def check_ram_bands(bands: Sequence[RamBand]) -> None:
+    """Raise ValueError unless the bands start at 0, rise, and never get weaker or easier to dodge.
+
+    The message names the band ('ram_band[2]') and the field, for the loader's errors.
+    """
+    if not bands:
+        raise ValueError("ram_band: needs at least one band")
+    if bands[0].from_speed != 0:
+        raise ValueError(f"ram_band[0]: field from_speed: the first band must start at 0, not "
+                         f"{bands[0].from_speed}")
+    for i in range(1, len(bands)):
+        a, b = bands[i - 1], bands[i]
+        label = f"ram_band[{i}]"
+        if b.from_speed <= a.from_speed:
+            raise ValueError(f"{label}: field from_speed: {b.from_speed} must be above the band before "
+                             f"({a.from_speed})")
+        da, db = a.die, b.die
+        if db.lowest < da.lowest or db.highest < da.highest or db.mean < da.mean:
+            raise ValueError(f"{label}: field die_sides/die_bonus: {db.label} from {b.from_speed}\" is "
+                             f"weaker than {da.label} below it; a faster impact may never deal less")
+        if b.dodge_modifier > a.dodge_modifier:
+            raise ValueError(f"{label}: field dodge_modifier: {b.dodge_modifier:+d} from {b.from_speed}\" "
+                             f"is easier to dodge than {a.dodge_modifier:+d} below it")
+
+
+def ram_band(bands: Sequence[RamBand], speed: float) -> RamBand:
+    """The band of an impact speed in inches per turn (bands as checked by check_ram_bands).
+
+    Speeds within SPEED_EPSILON below a threshold count as reaching it, so that floating-point
+    sums like 4.5 + 4.5 = 8.999999 land in the 9" band. Negative or NaN speeds are an error.
+    """
+    if math.isnan(speed) or speed < -SPEED_EPSILON:
+        raise ValueError(f"impact speed must be 0 or more, not {speed}")
+    chosen = bands[0]
+    for band in bands:
+        if band.from_speed <= speed + SPEED_EPSILON:
+            chosen = band
+    return chosen
+
+
+class FireRule(Data):
+    """Fire spreading on a vehicle set alight [I: 25% a round].
+
+    Each turn roll a d`die`; on `spreads_on` or less the fire spreads to one adjacent location.
+    Shipped: 1-2 on a d8, exactly the 1 in 4 of [I] (a d6 of 1 would only be 1 in 6).
+    """
+
+    die: int = Field(8, ge=2, le=20, description="Sides of the die rolled each turn.")
+    spreads_on: int = Field(2, ge=1, description="The fire spreads on this roll or less.")
+
+    @model_validator(mode="after")
+    def _odds(self) -> FireRule:
+        if self.spreads_on >= self.die:
+            raise ValueError(f"spreads_on {self.spreads_on} would spread on every roll of a d{self.die}")
+        return self
+
+    @property
+    def chance(self) -> float:
+        """The chance a turn that the fire spreads."""
+        return self.spreads_on / self.die
+
+
+class VehicleShooting(Data):
+    """To-hit modifiers for shooting at and from vehicles [I]."""
+
+    stationary_target: int = Field(1, description="Shooting at a cart or wagon that has not moved this turn.")
+    fast_speed: float = Field(9.0, gt=0, description="Inches moved this turn from which a target is fast.")
+    fast_target: int = Field(-1, description="Shooting at a vehicle that moved fast_speed or more.")
+    from_moving_vehicle: int = Field(-1, description="Shooting from a vehicle that moved this turn.")
+    rough_ground: int = Field(-1, description="A further modifier when that vehicle is on rough ground.")
+
+    def at_vehicle(self, moved: float) -> int:
+        """The modifier for shooting at a vehicle that moved `moved` inches this turn."""
+        if moved <= 0:
+            return self.stationary_target
+        return self.fast_target if moved + SPEED_EPSILON >= self.fast_speed else 0
+
+    def from_vehicle(self, moved: float, rough: bool) -> int:
+        """The modifier for shooting from a vehicle that moved `moved` inches, over rough ground or not."""
+        if moved <= 0:
+            return 0
+        return self.from_moving_vehicle + (self.rough_ground if rough else 0)
+
+
+class VehicleRules(Data):
+    """Every number of §10 apart from the vehicles and the ram bands, so a group can vary them."""
+
+    max_speed_change: float = Field(4.0, gt=0, description="Greatest change of speed in one Drive.")
+    sharp_turn: float = Field(45.0, gt=0, le=180, description="Degrees of turn needing a Carter test.")
+    carter_test_fails_on: int = Field(1, ge=1, le=5, description="A Carter test roll at or below this fails.")
+    out_of_control_table: str = Field("out_of_control", description="tables.toml id rolled on a failure.")
+    veer_angle: float = Field(45.0, gt=0, le=180, description="Degrees an out-of-control vehicle veers.")
+    facing_arc: float = Field(45.0, gt=0, lt=90, description="Half-angle of the front and rear arcs.")
+    tangent_factor: float = Field(0.5, ge=0, description="Impact speed = |v_rel.n| + this x |v_rel.t|.")
+    static_obstacle_factor: float = Field(2.0, ge=1, description="Speed multiplier against a static body.")
+    dodge_target: int = Field(4, ge=2, le=6, description="A character in the path dodges on this or more.")
+    under_the_wheels_on: int = Field(1, ge=1, le=2, description="A natural roll this low: under the wheels.")
+    under_the_wheels_factor: int = Field(2, ge=1, description="Damage multiplier under the wheels.")
+    crew_damage_per: int = Field(10, ge=1, description="Crew take one die per full this many damage points.")
+    crew_die: Die = Field(Die(sides=6), description="The die per crew damage die for a seated model.")
+    braced_die: Die = Field(Die(sides=3), description="The die for a braced seat (pavises).")
+    leaning_out_die: Die = Field(Die(sides=6, bonus=2), description="The die for a seat leaning out.")
+    fire: FireRule = Field(FireRule(), description="Fire spreading between locations.")
+    shooting: VehicleShooting = Field(VehicleShooting(), description="Shooting at and from vehicles.")
+
+    def facing(self, bearing: float) -> Facing:
+        """Which armour a blow meets: `bearing` is the attacker's direction in degrees from the heading."""
+        off = abs((bearing + 180.0) % 360.0 - 180.0)
+        if off <= self.facing_arc:
+            return "front"
+        if off >= 180.0 - self.facing_arc:
+            return "rear"
+        return "side"
+
+    def crew_dice(self, damage: int) -> int:
+        """How many dice each crewman and passenger takes for the vehicle suffering `damage` points."""
+        return max(0, damage) // self.crew_damage_per
+
+    def seat_die(self, seat: Seat) -> Die:
+        """The crew damage die for a seat: braced D3, leaning out D6+2, else D6."""
+        if seat.braced:
+            return self.braced_die
+        if seat.leaning_out:
+            return self.leaning_out_die
+        return self.crew_die
+
+    def carter_test_needed(self, turn: float, speed_change: float) -> bool:
+        """Whether a Drive turning `turn` degrees and changing speed by `speed_change` needs a Carter test."""
+        return abs(turn) + SPEED_EPSILON >= self.sharp_turn or abs(speed_change) > SPEED_EPSILON
+
+
 class Content(Data):
     """All game data, cross-checked."""
 
@@ -274,6 +602,15 @@ class Content(Data):
     alarums: dict[str, Alarum]
     perks: dict[str, Perk]
     rules: dict[str, Rule]
+    vehicles: dict[str, VehicleProfile]
+    ram_bands: tuple[RamBand, ...]
+    vehicle_rules: VehicleRules
+
+    @field_validator("ram_bands")
+    @classmethod
+    def _bands(cls, bands: tuple[RamBand, ...]) -> tuple[RamBand, ...]:
+        check_ram_bands(bands)
+        return bands
 
     @model_validator(mode="after")
     def _references(self) -> Content:
@@ -313,7 +650,39 @@ class Content(Data):
         for table in self.tables.values():
             if table.rule not in self.rules:
                 raise ValueError(f"table {table.id!r}: unknown rule {table.rule!r}")
+        for vehicle in self.vehicles.values():
+            problem = self._vehicle_problem(vehicle)
+            if problem:
+                raise ValueError(f"vehicle {vehicle.id!r}: {problem}")
+        table_id = self.vehicle_rules.out_of_control_table
+        if table_id not in self.tables:
+            raise ValueError(f"vehicle rules: field out_of_control_table: unknown table {table_id!r}")
+        for row in self.tables[table_id].rows:
+            if row.result not in OUT_OF_CONTROL_RESULTS:
+                raise ValueError(f"vehicle rules: field out_of_control_table: table {table_id!r} has result "
+                                 f"{row.result!r}; expected one of {', '.join(OUT_OF_CONTROL_RESULTS)}")
         return self
+
+    def _vehicle_problem(self, vehicle: VehicleProfile) -> str:
+        """Why a vehicle's team does not fit the steeds, or "" if it does; names the field."""
+        steed = self.steeds.get(vehicle.team.steed)
+        if steed is None:
+            return f"field team.steed: unknown steed {vehicle.team.steed!r}"
+        if steed.steed_kind not in TEAM_STEED_KINDS:
+            return (f"field team.steed: a {steed.name} may not pull a vehicle; a team is Beasts of "
+                    "Burden or Nags")
+        if vehicle.max_speed > steed.move:
+            return (f"field max_speed: {vehicle.max_speed:g} is faster than its team of {steed.name} can "
+                    f"go (Move {steed.move:g})")
+        return ""
+
+    def ram_band(self, speed: float) -> RamBand:
+        """The impact-speed band for a ram at `speed` inches per turn."""
+        return ram_band(self.ram_bands, speed)
+
+    def team_steed(self, vehicle_id: str) -> Steed:
+        """The steed profile of each animal in a vehicle's team (its Health, Save and Move)."""
+        return self.steeds[self.vehicles[vehicle_id].team.steed]
 
     def roster_problem(self, member: Member) -> str:
         """Why a member may not ride its steed or carry its weapons (§9.1 [R]), or "" if it may.

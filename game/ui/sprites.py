@@ -40,7 +40,8 @@ STEEDS = ("warhorse", "nag", "beast_of_burden")
 MARKERS = ("mishap", "stunned", "dither", "flee", "reload", "charge", "holding",
            "wound", "wound_1", "wound_2", "wound_3", "rank_captain", "rank_squire")  # fmt: skip
 PROFILE_ROLES = {"captain": "captain", "squire": "squire", "man_at_arms": "fighter", "billman": "billman",
-                 "archer": "archer", "crossbowman": "crossbowman", "handgunner": "handgunner"}  # fmt: skip
+                 "archer": "archer", "crossbowman": "crossbowman", "handgunner": "handgunner",
+                 "carter": "fighter"}  # fmt: skip
 SHOOTER_ROLES = {"longbow": "archer", "bow": "archer", "crossbow": "crossbowman", "handgun": "handgunner"}
 MARKER_INCHES = 0.4
 ANGLE_STEP = 15  # mounted tokens are rotated in steps of this many degrees
