@@ -1,9 +1,13 @@
-"""Engine benchmarks: `python -m game.bench [--json] [--reps N]`.
+"""Benchmarks: `python -m game.bench [--json] [--reps N] [--frames N] [--engine-only | --render-only]`.
 
-Times Engine.submit for a Move and for a Fight (one melee round), a snapshot + restore of the
-whole state, and legal_commands, each on a copy of the same mid-game position taken from the
-scenario. Every repetition restores the position first (untimed), so each one does the same work.
-Reports the median and 90th percentile in microseconds. A benchmark, not a test.
+The engine: times Engine.submit for a Move and for a Fight (one melee round), a snapshot +
+restore of the whole state, and legal_commands, each on a copy of the same mid-game position taken
+from the scenario. Every repetition restores the position first (untimed), so each one does the
+same work. Reports the median and 90th percentile in microseconds.
+
+The render (game.bench_render, under "render" in the JSON): the battle screen at 1920x1080 on the
+dummy video driver, on the largest shipped map, against the bare map along the same camera script;
+p50 and p99 frame times in milliseconds and their ratios. A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -138,35 +142,59 @@ def bench_engine(scenario: str, seed: int, reps: int) -> dict[str, Any]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
-    p = argparse.ArgumentParser(prog="python -m game.bench", description="Time the engine.")
-    p.add_argument("--scenario", default="skirmish-field")
+    from game.bench_render import DEFAULT_FRAMES, DEFAULT_WARMUP
+
+    p = argparse.ArgumentParser(prog="python -m game.bench", description="Time the engine and the renderer.")
+    p.add_argument("--scenario", default="skirmish-field", help="the engine benchmark's scenario")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--reps", type=int, default=DEFAULT_REPS)
+    p.add_argument("--reps", type=int, default=DEFAULT_REPS, help="repetitions of each engine timing")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--frames", type=int, default=DEFAULT_FRAMES, help="timed frames of each render run")
+    p.add_argument("--warmup", type=int, default=DEFAULT_WARMUP, help="untimed frames before each run")
+    p.add_argument("--render-scenario", default=None,
+                   help="the render benchmark's scenario (default: the largest shipped map)")
+    only = p.add_mutually_exclusive_group()
+    only.add_argument("--engine-only", action="store_true", help="skip the render benchmark")
+    only.add_argument("--render-only", action="store_true", help="skip the engine benchmark")
     args = p.parse_args(argv)
     if args.reps < 1:
         p.error("--reps must be at least 1")
+    if args.frames < 1:
+        p.error("--frames must be at least 1")
+    if args.warmup < 0:
+        p.error("--warmup must not be negative")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmarks and print the results."""
+    from game.bench_render import RenderBenchError, bench_render
+
     args = parse_args(argv)
     started = time.perf_counter()
+    report: dict[str, Any] = {"scenario": args.scenario, "seed": args.seed, "reps": args.reps,
+                              "python": sys.version.split()[0]}
     try:
-        engine = bench_engine(args.scenario, args.seed, args.reps)
-    except BenchError as exc:
+        if not args.render_only:
+            report["engine"] = bench_engine(args.scenario, args.seed, args.reps)
+        if not args.engine_only:
+            report["render"] = bench_render(args.render_scenario, args.seed, args.frames, args.warmup)
+    except (BenchError, RenderBenchError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    report = {"scenario": args.scenario, "seed": args.seed, "reps": args.reps,
-              "python": sys.version.split()[0], "engine": engine,
-              "seconds": round(time.perf_counter() - started, 3)}
+    report["seconds"] = round(time.perf_counter() - started, 3)
     if args.json:
         print(json.dumps(report, indent=2))
-    else:
-        for name, t in engine.items():
-            if isinstance(t, dict) and "median_us" in t:
-                print(f"{name:<18} median {t['median_us']:>10.1f} us   p90 {t['p90_us']:>10.1f} us")
+        return 0
+    for name, t in report.get("engine", {}).items():
+        if isinstance(t, dict) and "median_us" in t:
+            print(f"{name:<18} median {t['median_us']:>10.1f} us   p90 {t['p90_us']:>10.1f} us")
+    render = report.get("render")
+    if render is not None:
+        for name in ("full", "bare"):
+            t = render[name]
+            print(f"render {name:<11} p50 {t['p50_ms']:>8.3f} ms   p99 {t['p99_ms']:>8.3f} ms")
+        print(f"render full/bare   p50 {render['ratio_p50']:>8.3f} x    p99 {render['ratio_p99']:>8.3f} x")
     return 0
 
 

@@ -1,21 +1,69 @@
-"""The engine benchmark prints the expected JSON shape (timings are never asserted)."""
+"""The benchmarks print the expected JSON shape (timings are never asserted)."""
 
 from __future__ import annotations
 
 import json
+import os
+from typing import Any
 
-import pytest
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.bench import main
+import pytest  # noqa: E402
+
+from game.bench import main  # noqa: E402
+
+TINY = ["--json", "--reps", "3", "--frames", "3", "--warmup", "1"]
 
 
-def test_bench_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--json", "--reps", "3"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    engine = report["engine"]
-    assert report["reps"] == 3 and engine["models"] > 0
+def _engine_shape(engine: dict[str, Any]) -> None:
+    assert isinstance(engine["models"], int) and engine["models"] > 0
     for name in ("submit_move", "submit_fight", "snapshot_restore", "legal_commands"):
         stats = engine[name]
+        assert isinstance(stats, dict)
         assert set(stats) >= {"median_us", "p90_us", "n"} and stats["n"] == 3
         assert 0 <= stats["median_us"] <= stats["p90_us"]
     assert engine["move"]["type"] == "move" and engine["fight"]["type"] == "fight"
+
+
+def _render_shape(render: dict[str, Any]) -> None:
+    assert render["scenario"] == "the-ford"  # the largest shipped map
+    assert render["size"] == [1920, 1080] and render["driver"] == "dummy"
+    assert render["frames"] == 3 and render["warmup"] == 1
+    assert isinstance(render["models"], int) and render["models"] > 0
+    low, high = render["zoom"]
+    assert 0.5 <= low <= high <= 3.0
+    for name in ("full", "bare"):
+        stats = render[name]
+        assert isinstance(stats, dict)
+        assert set(stats) >= {"p50_ms", "p99_ms", "mean_ms", "max_ms", "n"} and stats["n"] == 3
+        assert 0 < stats["p50_ms"] <= stats["p99_ms"] <= stats["max_ms"]
+    for name in ("ratio_p50", "ratio_p99"):
+        assert isinstance(render[name], float) and render[name] > 0
+    target = render["target"]
+    assert isinstance(target, dict) and set(target) == {"ratio_p99_max", "full_p99_ms_max", "met"}
+
+
+def test_bench_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(TINY) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["reps"] == 3
+    assert set(report) >= {"scenario", "seed", "reps", "python", "engine", "render", "seconds"}
+    _engine_shape(report["engine"])
+    _render_shape(report["render"])
+
+
+def test_bench_engine_only_and_render_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*TINY, "--engine-only"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert "engine" in report and "render" not in report
+    assert main([*TINY, "--render-only"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert "render" in report and "engine" not in report
+    _render_shape(report["render"])
+
+
+def test_bench_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--render-only", "--frames", "2", "--warmup", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "render full" in out and "render bare" in out and "full/bare" in out

@@ -1,4 +1,13 @@
-"""The camera: the only place that knows pixels. World inches <-> screen pixels, over pyscroll."""
+"""The camera: the only place that knows pixels. World inches <-> screen pixels, over pyscroll.
+
+pyscroll draws the whole map once, at 1x, and each frame shows the visible part of that picture:
+blitted at 1x, scaled up without smoothing above 1x (as pyscroll's own zoom does), and below 1x
+blitted from a copy of the whole map scaled once per zoom level. This costs one blit or one
+scale a frame, and nothing when the zoom changes; pyscroll's live renderer rebuilds its buffers
+and redraws every tile on each zoom step, and below 1x renders and scales down more tiles than
+the viewport shows on every frame. Maps too large to keep whole (over WHOLE_LIMIT pixels) and
+maps with animated tiles are drawn by pyscroll's live renderer.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +18,9 @@ import pyscroll
 from pytmx.util_pygame import load_pygame
 
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
+KEEP_SCALED = 4  # zoomed-out maps kept (each at most the size of the map at 1x)
+WHOLE_LIMIT = 4096 * 4096  # map pixels at 1x kept as one picture (64 MB); larger maps draw live
+BLACK = (0, 0, 0)  # around the map, as pyscroll leaves it
 ZOOM_STEPS = (0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 Point = tuple[float, float]
 
@@ -24,9 +36,14 @@ class Camera:
         self.data = pyscroll.TiledMapData(self.tmx)
         self.viewport = pygame.Rect(viewport)
         self.zoom = 1.0
-        self.renderer = pyscroll.BufferedRenderer(self.data, self.viewport.size, clamp_camera=False,
-                                                  zoom=self.zoom)
+        # pyscroll's live renderer, only for maps too large to keep whole or with animated tiles
+        animated = any(props.get("frames") for props in self.tmx.tile_properties.values())
+        self.renderer = (pyscroll.BufferedRenderer(self.data, self.viewport.size, clamp_camera=False,
+                                                   zoom=self.zoom)
+                         if animated or self.map_w * self.map_h > WHOLE_LIMIT else None)
         self.centre = [self.map_w / 2, self.map_h / 2]
+        self._whole: pygame.Surface | None = None  # the map at 1x, drawn by pyscroll
+        self._scaled: dict[float, pygame.Surface] = {}  # the map below 1x, per zoom
         self.fit()
 
     # --- geometry -------------------------------------------------------------------------
@@ -55,7 +72,7 @@ class Camera:
     # --- moving ---------------------------------------------------------------------------
     def set_viewport(self, viewport: pygame.Rect) -> None:
         """The area of the window the map is drawn in."""
-        if viewport.size != self.viewport.size:
+        if viewport.size != self.viewport.size and self.renderer is not None:
             self.renderer.set_size(viewport.size)
         self.viewport = pygame.Rect(viewport)
         self._clamp()
@@ -73,7 +90,10 @@ class Camera:
             return
         before = self.to_world(*anchor) if anchor else None
         self.zoom = zoom
-        self.renderer.zoom = zoom
+        if self.renderer is not None:
+            self.renderer.zoom = zoom
+        elif zoom < 1.0:
+            self._zoomed_out(zoom)
         if anchor and before:
             after = self.to_world(*anchor)
             self.centre[0] += (before[0] - after[0]) * self.tile_px
@@ -107,9 +127,89 @@ class Camera:
                 self.centre[axis] = max(half, min(size - half, self.centre[axis]))
 
     # --- drawing --------------------------------------------------------------------------
-    def draw_map(self, surface: pygame.Surface) -> None:
-        """Draw the visible part of the map into the viewport."""
-        self.renderer.center((round(self.centre[0]), round(self.centre[1])))
-        target = surface.subsurface(self.viewport.clip(surface.get_rect()))
-        if target.get_size() == self.viewport.size:
+    def draw_map(self, surface: pygame.Surface) -> bool:
+        """Draw the visible part of the map into the viewport; False if it could not be drawn
+        (the viewport is not wholly inside the surface) and the viewport was left as it was."""
+        vp = self.viewport
+        if not surface.get_rect().contains(vp):
+            return False
+        if self.renderer is not None:
+            self.renderer.center((round(self.centre[0]), round(self.centre[1])))
+            target = surface.subsurface(vp)
             self.renderer.draw(target, target.get_rect())
+        elif self.zoom < 1.0:
+            self._blit_scaled(surface)
+        else:
+            self._scale_up(surface)
+        return True
+
+    def whole(self) -> pygame.Surface:
+        """The whole map at 1x, drawn by pyscroll once."""
+        if self._whole is None:
+            renderer = pyscroll.BufferedRenderer(self.data, (self.map_w, self.map_h), clamp_camera=True)
+            renderer.center((self.map_w // 2, self.map_h // 2))
+            whole = pygame.Surface((self.map_w, self.map_h))
+            if pygame.display.get_surface() is not None:
+                whole = whole.convert()
+            renderer.draw(whole, whole.get_rect())
+            self._whole = whole
+        return self._whole
+
+    def _zoomed_out(self, zoom: float) -> pygame.Surface:
+        """The whole map at a zoom below 1x (made once per zoom level)."""
+        scaled = self._scaled.get(zoom)
+        if scaled is None:
+            while len(self._scaled) >= KEEP_SCALED:
+                self._scaled.pop(next(iter(self._scaled)))
+            size = (max(1, int(self.map_w * zoom)), max(1, int(self.map_h * zoom)))
+            scaled = self._scaled[zoom] = pygame.transform.scale(self.whole(), size)
+        return scaled
+
+    def _blit_scaled(self, surface: pygame.Surface) -> None:
+        """Below 1x: the visible part of the zoomed-out map, black around it."""
+        vp = self.viewport
+        scaled = self._zoomed_out(self.zoom)
+        left = round(vp.centerx - self.centre[0] * self.zoom)
+        top = round(vp.centery - self.centre[1] * self.zoom)
+        shown = scaled.get_rect(topleft=(left, top)).clip(vp)
+        if shown.width and shown.height:
+            surface.blit(scaled, shown.topleft, shown.move(-left, -top))
+        _surround(surface, vp, shown)
+
+    def _scale_up(self, surface: pygame.Surface) -> None:
+        """From 1x up: the part of the map the viewport shows, scaled to it, black around it.
+
+        As pyscroll does: the part is the viewport's size divided by the zoom, centred on the
+        camera's centre rounded to a map pixel, and it is scaled to fill the viewport."""
+        vp = self.viewport
+        whole = self.whole()
+        src = pygame.Rect(0, 0, int(vp.width / self.zoom), int(vp.height / self.zoom))
+        src.center = (round(self.centre[0]), round(self.centre[1]))
+        part = src.clip(whole.get_rect())
+        if part == src:
+            if src.size == vp.size:
+                surface.blit(whole, vp.topleft, src)
+            else:
+                pygame.transform.scale(whole.subsurface(src), vp.size, surface.subsurface(vp))
+            return
+        kx, ky = vp.width / src.width, vp.height / src.height
+        left, top = round((part.left - src.left) * kx), round((part.top - src.top) * ky)
+        shown = pygame.Rect(vp.left + left, vp.top + top, round((part.right - src.left) * kx) - left,
+                            round((part.bottom - src.top) * ky) - top).clip(vp)
+        if shown.width and shown.height:
+            if shown.size == part.size:
+                surface.blit(whole, shown.topleft, part)
+            else:
+                pygame.transform.scale(whole.subsurface(part), shown.size, surface.subsurface(shown))
+        _surround(surface, vp, shown)
+
+
+def _surround(surface: pygame.Surface, vp: pygame.Rect, shown: pygame.Rect) -> None:
+    """Fill the viewport around the part of it that shows the map."""
+    if not shown.width or not shown.height:
+        surface.fill(BLACK, vp)
+    elif shown != vp:
+        surface.fill(BLACK, (vp.left, vp.top, vp.width, shown.top - vp.top))
+        surface.fill(BLACK, (vp.left, shown.bottom, vp.width, vp.bottom - shown.bottom))
+        surface.fill(BLACK, (vp.left, shown.top, shown.left - vp.left, shown.height))
+        surface.fill(BLACK, (shown.right, shown.top, vp.right - shown.right, shown.height))

@@ -29,6 +29,7 @@ from game.rules.engine import Engine
 from game.rules.legal import contact_points
 from game.rules.move_command import check_can_move
 from game.rules.state import Model
+from game.ui.battle.cache import Same
 from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview
 
 Point = tuple[float, float]
@@ -51,6 +52,8 @@ class Controller:
         self.shoot_armed = False
         self._legal_key: tuple[int, int, str] = (0, -1, "")
         self._legal: list[Command] = []
+        self._actions_key: tuple[object, ...] = ()
+        self._actions: list[tuple[str, Callable[[], Any], bool]] = []
 
     # --- what is possible ------------------------------------------------------------------
     @property
@@ -174,7 +177,16 @@ class Controller:
 
     # --- the action bar ---------------------------------------------------------------------
     def actions(self) -> list[tuple[str, Callable[[], Any], bool]]:
-        """Buttons for the acting side now: label, action, selected."""
+        """Buttons for the acting side now: label, action, selected (asked every frame, so
+        remembered until the game or the choices made here change)."""
+        engine = self.engine
+        key = (Same(engine.state), len(engine.log), self.gambit, self.option, self.shoot_armed)
+        if key != self._actions_key:
+            self._actions = self._find_actions()
+            self._actions_key = key
+        return list(self._actions)
+
+    def _find_actions(self) -> list[tuple[str, Callable[[], Any], bool]]:
         state = self.engine.state
         side = state.acting_side
         out: list[tuple[str, Callable[[], Any], bool]] = []

@@ -9,6 +9,7 @@ import pygame
 
 from game.rules.events import DiceRolled
 from game.ui import theme
+from game.ui.battle.cache import rendered
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
@@ -66,15 +67,31 @@ class DiceTray:
             rolling = d.age < d.delay + self.roll_time
             face = _cosmetic.randint(1, d.event.sides) if rolling else d.event.value
             rect = pygame.Rect(x, centre_top[1] + (int(6 * _cosmetic.random()) if rolling else 0), size, size)
-            _draw_die(surface, rect, face, d.event.sides, font)
+            image = _die_image(face, d.event.sides, size, font)
+            surface.blit(image, rect.inflate(4, 4))
             x += size + gap
         last = shown[-1]
         if last.age >= last.delay + self.roll_time:
             msg = last.event.purpose
-            img = font.render(msg, True, theme.TEXT)
+            img = rendered(font, msg, theme.TEXT)
             box = img.get_rect(midtop=(centre_top[0], centre_top[1] + size + 8)).inflate(12, 6)
             pygame.draw.rect(surface, (20, 18, 15), box, border_radius=4)
             surface.blit(img, img.get_rect(center=box.center))
+
+
+_faces: dict[tuple[int, int, int, pygame.font.Font], pygame.Surface] = {}
+
+
+def _die_image(face: int, sides: int, size: int, font: pygame.font.Font) -> pygame.Surface:
+    """A die showing a face, with its dark rim, drawn once (clear around the rounded corners)."""
+    key = (face, sides, size, font)
+    image = _faces.get(key)
+    if image is None:
+        if len(_faces) > 256:
+            _faces.clear()
+        image = _faces[key] = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+        _draw_die(image, pygame.Rect(2, 2, size, size), face, sides, font)
+    return image
 
 
 def _draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, sides: int,

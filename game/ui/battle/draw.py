@@ -9,8 +9,9 @@ import pygame
 
 from game.ui import theme
 from game.ui.battle import overlays
-from game.ui.battle.tokens import draw_models, model_at
-from game.ui.widgets import Button, panel, text
+from game.ui.battle.cache import Layer, Same, panel, rendered, text
+from game.ui.battle.tokens import draw_models
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.battle.screen import BattleScreen
@@ -21,8 +22,8 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     w, h = surface.get_size()
     top, bar, side = scr._sizes()
     cam = scr.camera
-    surface.fill((20, 22, 18), cam.viewport)
-    cam.draw_map(surface)
+    if not cam.draw_map(surface):
+        surface.fill((20, 22, 18), cam.viewport)
     clip = surface.get_clip()
     surface.set_clip(cam.viewport)
     _draw_table(scr, surface)
@@ -35,12 +36,27 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     scr.hud.draw_panel(surface, pygame.Rect(w - side, top, side, h - top), engine.state,
                        engine.table, shown, acting, scr.hints())
     bar_rect = pygame.Rect(0, h - bar, w - side, bar)
-    pygame.draw.rect(surface, theme.PANEL, bar_rect)
-    pygame.draw.line(surface, theme.PANEL_EDGE, bar_rect.topleft, bar_rect.topright)
-    scr.buttons = scr.action_buttons(bar_rect) + scr.hud.perk_buttons
+    actions = scr.action_buttons(bar_rect)
+    scr.buttons = actions + scr.hud.perk_buttons
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else scr.mouse
-    for b in scr.buttons[:len(scr.buttons) - len(scr.hud.perk_buttons)]:
-        b.draw(surface, scr.app.fonts.body, mouse)
+    _draw_bar(scr.bar_layer, surface, bar_rect, actions, scr.app.fonts.body, mouse)
+
+
+def _draw_bar(layer: Layer, surface: pygame.Surface, rect: pygame.Rect, buttons: list[Button],
+              font: pygame.font.Font, mouse: tuple[int, int]) -> None:
+    """The action bar, drawn again only when its buttons or the one under the mouse change."""
+    key = (Same(font), tuple((b.label, tuple(b.rect), b.enabled, b.selected,
+                              b.enabled and b.rect.collidepoint(mouse)) for b in buttons))
+    image, fresh = layer.get(key, rect.size)
+    if fresh:
+        local = image.get_rect()
+        pygame.draw.rect(image, theme.PANEL, local)
+        pygame.draw.line(image, theme.PANEL_EDGE, local.topleft, local.topright)
+        at = (mouse[0] - rect.left, mouse[1] - rect.top)
+        for b in buttons:
+            Button(b.label, b.action, b.rect.move(-rect.left, -rect.top), b.enabled, b.selected,
+                   b.hint).draw(image, font, at)
+    surface.blit(image, rect)
 
 
 def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
@@ -75,7 +91,7 @@ def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], 
     """The odds box next to the cursor, kept inside the table's viewport."""
     font = scr.app.fonts.body
     head = "Legal" if legal else "Not allowed"
-    width = max(font.size(line)[0] for line in [head, *lines]) + 24
+    width = max(rendered(font, line, theme.TEXT).get_width() for line in [head, *lines]) + 24
     height = (len(lines) + 1) * font.get_linesize() + 16
     box = pygame.Rect(scr.mouse[0] + 22, scr.mouse[1] + 18, width, height)
     box.clamp_ip(scr.camera.viewport)
@@ -92,7 +108,7 @@ def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], 
 
 def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: tuple[int, int],
             colour: theme.Colour) -> None:
-    img = font.render(msg, True, colour)
+    img = rendered(font, msg, colour)
     box = img.get_rect(center=centre).inflate(24, 12)
     panel(surface, box, 240)
     surface.blit(img, img.get_rect(center=box.center))
@@ -102,7 +118,7 @@ def _shown_model(scr: BattleScreen):  # type: ignore[no-untyped-def]
     """The model under the cursor, else the selected one, else the active one."""
     state = scr.state
     if scr.camera.viewport.collidepoint(scr.mouse):
-        hit = model_at(state, *scr.camera.to_world(*scr.mouse))
+        hit = scr.model_under(scr.camera.to_world(*scr.mouse))
         if hit is not None and not hit.riderless:
             return hit
     if scr.ctl.selected:

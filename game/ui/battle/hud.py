@@ -10,9 +10,10 @@ from game.rules.context import Table
 from game.rules.events import Ev
 from game.rules.state import ALARUMS_CARD, GameState, Model
 from game.ui import theme
+from game.ui.battle.cache import Layer, Same, panel, text, wrapped
 from game.ui.battle.previews import describe_event, rule_for_event
 from game.ui.theme import Fonts
-from game.ui.widgets import Button, panel, text, wrap
+from game.ui.widgets import Button
 
 
 def card_name(state: GameState, card: str) -> str:
@@ -40,13 +41,20 @@ class LogLine:
 
 @dataclass
 class Hud:
-    """Draws the bars and panel; remembers where log lines and Perk buttons are for clicks."""
+    """Draws the bars and panel; remembers where log lines and Perk buttons are for clicks.
+
+    The top bar and the side panel are drawn into cached pictures, drawn again only when what
+    they show changes (their keys below list everything they show); each frame blits them.
+    """
 
     fonts: Fonts
     log: list[LogLine] = field(default_factory=list)
     log_rects: list[tuple[pygame.Rect, LogLine]] = field(default_factory=list)
     log_scroll: int = 0  # lines scrolled back from the newest
     perk_buttons: list[Button] = field(default_factory=list)
+    _top: Layer = field(default_factory=Layer)
+    _panel: Layer = field(default_factory=Layer)
+    _perk_rects: list[pygame.Rect] = field(default_factory=list)
 
     def add_events(self, events: list[Ev], state: GameState) -> None:
         """Append events to the log, coloured by their side where that is known."""
@@ -64,8 +72,17 @@ class Hud:
 
     def draw_top(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState) -> None:
         """Turn, the activating Spear, the cards drawn this turn, Valour."""
-        pygame.draw.rect(surface, theme.PANEL, rect)
+        key = (Same(self.fonts), state.turn, state.max_turns, state.over, state.current_card,
+               tuple(state.drawn), tuple((s, state.sides[s].valour) for s in ("blue", "red")))
+        image, fresh = self._top.get(key, rect.size)
+        if fresh:
+            self._paint_top(image, image.get_rect(), state)
+        surface.blit(image, rect)
+        # the edge lies on the row below the bar (over the table), outside the cached picture
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+
+    def _paint_top(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState) -> None:
+        pygame.draw.rect(surface, theme.PANEL, rect)
         f = self.fonts
         y = rect.centery
         turn = f"Turn {state.turn} of {state.max_turns}" if not state.over else "Game over"
@@ -89,7 +106,30 @@ class Hud:
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                    shown: Model | None, acting: str, hints: list[str]) -> None:
-        """The acting side, the model under the cursor or selected, the Perk hand and the log."""
+        """The acting side, the model under the cursor or selected, the Perk hand and the log.
+
+        Drawn over the window's background (the panel lies outside the table's viewport)."""
+        mouse = pygame.mouse.get_pos()
+        hover = next((i for i, r in enumerate(self._perk_rects) if r.collidepoint(mouse)), -1)
+        key = (Same(self.fonts), tuple(rect), acting, state.pending is not None, tuple(hints),
+               _card_key(shown), tuple(state.sides[acting].perks) if acting else (),
+               tuple((b.label, b.enabled, b.selected) for b in self.perk_buttons), hover,
+               len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll)
+        image, fresh = self._panel.get(key, rect.size)
+        if fresh:
+            origin = rect.topleft
+            for button in self.perk_buttons:  # drawn in the picture's own coordinates
+                button.rect.move_ip(-origin[0], -origin[1])
+            self._paint_panel(image, image.get_rect(), state, table, shown, acting, hints,
+                              (mouse[0] - origin[0], mouse[1] - origin[1]))
+            self._perk_rects = [b.rect.move(origin) for b in self.perk_buttons]
+            self.log_rects = [(r.move(origin), line) for r, line in self.log_rects]
+        for button, placed in zip(self.perk_buttons, self._perk_rects, strict=True):
+            button.rect = placed.copy()
+        surface.blit(image, rect)
+
+    def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
+                     shown: Model | None, acting: str, hints: list[str], mouse: tuple[int, int]) -> None:
         panel(surface, rect, 250)
         f = self.fonts
         x, y = rect.left + 12, rect.top + 10
@@ -100,9 +140,9 @@ class Hud:
             y = text(surface, msg, f.head, (x, y + 4), theme.SIDE_TEXT[acting]).bottom + 4
         if shown is not None:
             y = self._model_card(surface, x, y, rect.width - 24, state, table, shown)
-        y = self._perks(surface, x, y, rect.width - 24, state, table, acting)
+        y = self._perks(surface, x, y, rect.width - 24, state, acting, mouse)
         for hint in hints:
-            for line in wrap(hint, f.small, rect.width - 24):
+            for line in wrapped(hint, f.small, rect.width - 24):
                 y = text(surface, line, f.small, (x, y), theme.DIM).bottom
         y += 6
         self._draw_log(surface, pygame.Rect(rect.left + 6, y, rect.width - 12, rect.bottom - y - 6))
@@ -117,16 +157,16 @@ class Hud:
         y = text(surface, f"{prof.name}{mount}", f.small, (x, y), theme.DIM).bottom + 2
         stats = (f"Move {prof.move}  Fight {prof.fight}  Shoot {prof.shoot or '-'}  "
                  f"Save {prof.save}+  Health {m.health}/{prof.health}")
-        for line in wrap(stats, f.small, width):
+        for line in wrapped(stats, f.small, width):
             y = text(surface, line, f.small, (x, y)).bottom
         status = _status(m)
         if status:
-            for line in wrap(status, f.small, width):
+            for line in wrapped(status, f.small, width):
                 y = text(surface, line, f.small, (x, y), theme.BAD).bottom
         return y + 8
 
     def _perks(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
-               table: Table, acting: str) -> int:
+               acting: str, mouse: tuple[int, int]) -> int:
         """The acting player's Perk hand as buttons (the screen sets their actions)."""
         f = self.fonts
         hand = state.sides[acting].perks if acting else []
@@ -134,7 +174,7 @@ class Hud:
         for button in self.perk_buttons:
             button.rect.topleft = (x, y)
             button.rect.width = width
-            button.draw(surface, f.small, pygame.mouse.get_pos())
+            button.draw(surface, f.small, mouse)
             y = button.rect.bottom + 4
         if not hand:
             y = text(surface, "no cards", f.small, (x, y), theme.DIM).bottom
@@ -148,7 +188,7 @@ class Hud:
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, top - 2), (rect.right, top - 2))
         rows: list[tuple[str, LogLine]] = []
         for line in self.log:
-            rows.extend((part, line) for part in wrap(line.body, f, rect.width - 12))
+            rows.extend((part, line) for part in wrapped(line.body, f, rect.width - 12))
         room = max(1, (rect.bottom - top) // f.get_linesize())
         self.log_scroll = max(0, min(self.log_scroll, len(rows) - room))
         end = len(rows) - self.log_scroll
@@ -165,6 +205,13 @@ class Hud:
             if rect.collidepoint(pos):
                 return line.rule
         return None
+
+
+def _card_key(m: Model | None) -> tuple[object, ...] | None:
+    """Everything the model card shows about a model."""
+    if m is None:
+        return None
+    return (m.id, m.name, m.side, m.profile, m.steed, m.health, _status(m))
 
 
 def _status(m: Model) -> str:

@@ -12,9 +12,11 @@ from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
 from game.rules.events import DiceRolled
+from game.rules.state import Model
 from game.scenario import scenario_path
 from game.ui import theme
 from game.ui.app import App, Screen
+from game.ui.battle.cache import Layer, Same
 from game.ui.battle.camera import Camera
 from game.ui.battle.controller import GAMBIT_KEYS, GAMBIT_LABEL, Controller
 from game.ui.battle.dice import DiceTray
@@ -60,6 +62,9 @@ class BattleScreen(Screen):
         self.ai_wait = AI_DELAY
         self._preview_key: tuple[object, ...] = ()
         self._preview: Preview | None = None
+        self._hit_key: tuple[object, ...] = ()
+        self._hit: Model | None = None
+        self.bar_layer = Layer()  # the action bar's picture
 
     @classmethod
     def new(cls, app: App, scenario: str, seed: int, mode: str = "hotseat") -> BattleScreen:
@@ -292,7 +297,7 @@ class BattleScreen(Screen):
         if not self.camera.viewport.collidepoint(self.mouse) or self.mode != "hotseat":
             return None
         world = self.camera.to_world(*self.mouse)
-        hit = model_at(self.state, *world)
+        hit = self.model_under(world)
         shoot = self.app.keys.held("shoot", self.down)
         ctl = self.ctl
         key = (id(self.state), len(self.session.engine.log), round(world[0], 1), round(world[1], 1),
@@ -302,11 +307,21 @@ class BattleScreen(Screen):
             self._preview = ctl.preview(world, hit, shoot)
         return self._preview
 
+    def model_under(self, world: tuple[float, float]) -> Model | None:
+        """model_at for a point, remembered until the point or the game changes (drawing asks
+        for the model under the cursor more than once a frame)."""
+        key = (Same(self.state), len(self.session.engine.log), world)
+        if key != self._hit_key:
+            self._hit_key = key
+            self._hit = model_at(self.state, *world)
+        return self._hit
+
     def action_buttons(self, rect: pygame.Rect) -> list[Button]:
         """The action bar's buttons for the acting side."""
         font = self.app.fonts.body
-        items: list[tuple[str, Callable[[], object]]] = [(label, act) for label, act, _ in self.ctl.actions()]
-        selected = {label for label, _, sel in self.ctl.actions() if sel}
+        actions = self.ctl.actions()
+        items: list[tuple[str, Callable[[], object]]] = [(label, act) for label, act, _ in actions]
+        selected = {label for label, _, sel in actions if sel}
         if self.session.can_undo:
             items.append(("Undo (Ctrl+Z)", self.undo))
         buttons = row(items, rect.left + 10, rect.top + 8, rect.height - 16, font)

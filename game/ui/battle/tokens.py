@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections import OrderedDict
+from dataclasses import dataclass
 from types import ModuleType
 
 import pygame
@@ -22,12 +24,27 @@ HORSE = {"warhorse": (104, 70, 44), "nag": (150, 122, 90)}
 INK = (14, 12, 10)
 
 
+KEEP_ZOOMS = 12  # token pictures are kept for this many sizes (the zoom ladder has 11)
+Look = tuple[object, ...]
+
+
+@dataclass(slots=True)
+class Token:
+    """A model's token drawn once: base, role letter, wounds and markers, and where its centre is."""
+
+    look: Look
+    image: pygame.Surface
+    centre: tuple[int, int]  # the model's centre inside the image
+
+
 class TokenArt:
-    """Caches fonts and (when available) sprite sets per pixel size."""
+    """Caches fonts, the sprite set (when available) and every model's finished token per size."""
 
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._sprites: dict[int, object] = {}
+        self._tokens: OrderedDict[int, dict[str, Token]] = OrderedDict()
+        self._veils: dict[int, pygame.Surface] = {}
         try:
             self._sprite_mod: ModuleType | None = importlib.import_module("game.ui.sprites")
         except ImportError:
@@ -46,7 +63,11 @@ class TokenArt:
             return None
         if px not in self._sprites:
             try:
-                self._sprites[px] = self._sprite_mod.Sprites.load(px)
+                if self._sprites:  # the pictures are loaded once; other sizes share them
+                    first = next(iter(self._sprites.values()))
+                    self._sprites[px] = self._sprite_mod.Sprites(first.sources, px)  # type: ignore[attr-defined]
+                else:
+                    self._sprites[px] = self._sprite_mod.Sprites.load(px)
             except Exception:  # missing art files: fall back to primitives
                 self._sprite_mod = None
                 return None
@@ -55,32 +76,81 @@ class TokenArt:
         except Exception:
             return None
 
+    def has_size(self, px: int) -> bool:
+        """True if tokens have been drawn at this size (and are still kept)."""
+        return px in self._tokens
+
+    def token(self, m: Model, table: Table, px: int) -> Token:
+        """The model's finished token at this size, drawn again only when its look changed."""
+        tokens = self._tokens.get(px)
+        if tokens is None:
+            tokens = self._tokens[px] = {}
+            while len(self._tokens) > KEEP_ZOOMS:
+                self._tokens.popitem(last=False)
+        else:
+            self._tokens.move_to_end(px)
+        look = (m.side, m.profile, m.steed, m.riderless, m.facing, m.health, m.mishap, m.stunned,
+                m.feckless, m.reloads_needed, m.charge_bonus, tuple(m.weapons))
+        tok = tokens.get(m.id)
+        if tok is None or tok.look != look:
+            tok = tokens[m.id] = _paint_token(self, m, table, px, look)
+        return tok
+
+    def veil(self, px: int) -> pygame.Surface:
+        """The grey veil over a model that has already acted this turn."""
+        veil = self._veils.get(px)
+        if veil is None:
+            veil = self._veils[px] = pygame.Surface((px, px), pygame.SRCALPHA)
+            pygame.draw.circle(veil, (20, 20, 20, 110), (px // 2, px // 2), px // 2)
+        return veil
+
+
+def _paint_token(art: TokenArt, m: Model, table: Table, px: int, look: Look) -> Token:
+    """Draw a token on a clear canvas exactly as it would be drawn on the table, then crop it."""
+    image = art.sprite(m, table, px)
+    reach = 2 * px + 8 + (max(image.get_size()) // 2 if image is not None else px)
+    canvas = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
+    centre = (reach, reach)
+    if image is not None:  # onto the clear canvas the sprite is copied as it is, alpha included
+        canvas.blit(image, image.get_rect(center=centre), special_flags=pygame.BLEND_RGBA_MAX)
+    elif m.steed is not None or m.riderless:
+        _draw_rider(canvas, centre, m, px)
+    else:
+        _draw_foot(canvas, centre, m, px)
+    if not m.riderless:
+        _draw_letter(canvas, art, centre, table, m, px)
+        _draw_markers(canvas, art, centre, table, m, px)
+    box = canvas.get_bounding_rect()
+    return Token(look, canvas.subsurface(box).copy(), (reach - box.left, reach - box.top))
+
 
 def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: Table,
                 art: TokenArt, selected: str = "") -> None:
     """Every model on the table, riderless steeds first, with markers."""
     px = round(cam.px_per_inch)
     order = sorted((m for m in state.models if not m.removed), key=lambda m: not m.riderless)
+    if not art.has_size(px):  # a new zoom level: every token at once, not one as each comes in view
+        for m in order:
+            art.token(m, table, px)
+    scale = cam.px_per_inch
+    vp = cam.viewport
+    ox = vp.centerx - cam.centre[0] * cam.zoom
+    oy = vp.centery - cam.centre[1] * cam.zoom
+    shown = vp.inflate(px * 3, px * 3)
+    ring = px // 2 + max(3, px // 8)
     for m in order:
-        centre = cam.to_screen(m.x, m.y)
-        if not cam.viewport.inflate(px * 3, px * 3).collidepoint(centre):
+        centre = (round(ox + m.x * scale), round(oy + m.y * scale))  # as cam.to_screen
+        if not shown.collidepoint(centre):
             continue
-        image = art.sprite(m, table, px)
-        if image is not None:
-            surface.blit(image, image.get_rect(center=centre))
-        elif m.steed is not None or m.riderless:
-            _draw_rider(surface, cam, m, px)
-        else:
-            _draw_foot(surface, centre, m, px)
-        if not m.riderless:
-            _draw_letter(surface, art, centre, table, m, px)
-            _draw_markers(surface, art, centre, table, m, px)
+        tok = art.token(m, table, px)
+        surface.blit(tok.image, (centre[0] - tok.centre[0], centre[1] - tok.centre[1]))
         if m.id == state.active_model:
-            pygame.draw.circle(surface, theme.GOLD, centre, px // 2 + max(3, px // 8), 3)
+            pygame.draw.circle(surface, theme.GOLD, centre, ring, 3)
         elif m.id == selected:
-            pygame.draw.circle(surface, (255, 255, 255), centre, px // 2 + max(3, px // 8), 2)
+            pygame.draw.circle(surface, (255, 255, 255), centre, ring, 2)
         elif m.activated and not m.riderless:
-            _dim(surface, centre, px)
+            veil = art.veil(px)
+            surface.blit(veil, veil.get_rect(center=centre))
 
 
 def _heraldry(surface: pygame.Surface, centre: tuple[int, int], side: str, r: int) -> None:
@@ -102,10 +172,11 @@ def _draw_foot(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: i
     _heraldry(surface, centre, m.side, r)
 
 
-def _draw_rider(surface: pygame.Surface, cam: Camera, m: Model, px: int) -> None:
+def _draw_rider(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: int) -> None:
     """A capsule along the facing: the horse, its head at the front, the rider in the saddle."""
     ax, ay, bx, by = spine(m) if not m.riderless else _steed_spine(m)
-    a, b = cam.to_screen(ax, ay), cam.to_screen(bx, by)
+    a = (centre[0] + round((ax - m.x) * px), centre[1] + round((ay - m.y) * px))
+    b = (centre[0] + round((bx - m.x) * px), centre[1] + round((by - m.y) * px))
     horse = HORSE.get(m.steed or "warhorse", HORSE["warhorse"])
     r = px // 2
     for colour, rad in ((INK, r + 1), (horse, r - 1)):
@@ -116,7 +187,6 @@ def _draw_rider(surface: pygame.Surface, cam: Camera, m: Model, px: int) -> None
     pygame.draw.circle(surface, (60, 40, 24), (round(head[0]), round(head[1])), max(2, r // 3))
     if m.riderless:
         return
-    centre = cam.to_screen(m.x, m.y)
     pygame.draw.circle(surface, INK, centre, int(r * 0.82) + 1)
     pygame.draw.circle(surface, theme.SIDE[m.side], centre, int(r * 0.82))
     _heraldry(surface, centre, m.side, int(r * 0.82))
@@ -171,13 +241,6 @@ def _draw_markers(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int
         pygame.draw.circle(surface, colour, pos, size // 2 + 1)
         img = font.render(glyph, True, INK)
         surface.blit(img, img.get_rect(center=pos))
-
-
-def _dim(surface: pygame.Surface, centre: tuple[int, int], px: int) -> None:
-    """A grey veil over a model that has already acted this turn."""
-    veil = pygame.Surface((px, px), pygame.SRCALPHA)
-    pygame.draw.circle(veil, (20, 20, 20, 110), (px // 2, px // 2), px // 2)
-    surface.blit(veil, veil.get_rect(center=centre))
 
 
 def model_at(state: GameState, x: float, y: float) -> Model | None:
