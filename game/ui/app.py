@@ -19,6 +19,7 @@ class Screen:
     """One screen on the stack; the top screen gets input, every opaque screen below is hidden."""
 
     opaque = True
+    covers_window = False  # True if draw() paints every pixel, so the window need not be cleared
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -139,7 +140,8 @@ class App:
         for i, screen in enumerate(self.stack):
             if screen.opaque:
                 start = i
-        self.surface.fill(theme.BG)
+        if not (self.stack and self.stack[start].covers_window):
+            self.surface.fill(theme.BG)
         for screen in self.stack[start:]:
             screen.draw(self.surface)
 

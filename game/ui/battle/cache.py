@@ -84,6 +84,16 @@ class Layer:
         self.fill = fill
         self.key: Hashable | None = None
         self.surface: pygame.Surface | None = None
+        self.placed: tuple[int, tuple[int, int, int, int]] | None = None  # where it was last blitted
+
+    def put(self, target: pygame.Surface, rect: pygame.Rect, fresh: bool) -> None:
+        """Blit the picture, unless the very same picture already stands there from the last frame
+        (the window is not cleared under a screen that covers it)."""
+        stamp = (id(target), (rect.x, rect.y, rect.w, rect.h))
+        if fresh or stamp != self.placed:
+            assert self.surface is not None
+            target.blit(self.surface, rect)
+            self.placed = stamp
 
     def get(self, key: Hashable, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
         """The cached surface, and whether it must be drawn again."""
@@ -102,6 +112,7 @@ class Layer:
     def forget(self) -> None:
         """Draw again next time."""
         self.key = None
+        self.placed = None
 
 
 class Same:

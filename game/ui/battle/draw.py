@@ -56,7 +56,7 @@ def _draw_bar(layer: Layer, surface: pygame.Surface, rect: pygame.Rect, buttons:
         for b in buttons:
             Button(b.label, b.action, b.rect.move(-rect.left, -rect.top), b.enabled, b.selected,
                    b.hint).draw(image, font, at)
-    surface.blit(image, rect)
+    layer.put(surface, rect, fresh)
 
 
 def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:

@@ -77,7 +77,7 @@ class Hud:
         image, fresh = self._top.get(key, rect.size)
         if fresh:
             self._paint_top(image, image.get_rect(), state)
-        surface.blit(image, rect)
+        self._top.put(surface, rect, fresh)
         # the edge lies on the row below the bar (over the table), outside the cached picture
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
 
@@ -126,7 +126,7 @@ class Hud:
             self.log_rects = [(r.move(origin), line) for r, line in self.log_rects]
         for button, placed in zip(self.perk_buttons, self._perk_rects, strict=True):
             button.rect = placed.copy()
-        surface.blit(image, rect)
+        self._panel.put(surface, rect, fresh)
 
     def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                      shown: Model | None, acting: str, hints: list[str], mouse: tuple[int, int]) -> None:
@@ -155,8 +155,13 @@ class Hud:
         y = text(surface, m.name, f.head, (x, y), colour).bottom + 2
         mount = f" on a {table.content.steeds[m.steed].name}" if m.steed else ""
         y = text(surface, f"{prof.name}{mount}", f.small, (x, y), theme.DIM).bottom + 2
-        stats = (f"Move {prof.move}  Fight {prof.fight}  Shoot {prof.shoot or '-'}  "
-                 f"Save {prof.save}+  Health {m.health}/{prof.health}")
+        move = table.content.steeds[m.steed].move if m.steed else prof.move
+        steed = ""
+        if m.steed:
+            st = table.content.steeds[m.steed]
+            steed = f"  Steed {m.steed_health}/{st.health} (save {st.save}+)"
+        stats = (f"Move {move:g}  Fight {prof.fight}  Shoot {prof.shoot or '-'}  "
+                 f"Save {prof.save}+  Health {m.health}/{prof.health}{steed}")
         for line in wrapped(stats, f.small, width):
             y = text(surface, line, f.small, (x, y)).bottom
         status = _status(m)

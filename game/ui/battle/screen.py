@@ -34,6 +34,8 @@ AI_DELAY = 0.35
 class BattleScreen(Screen):
     """One game on the table, hot-seat or watched."""
 
+    covers_window = True  # the viewport, the top bar, the side panel and the action bar tile it
+
     def __init__(self, app: App, match: Match, mode: str = "hotseat") -> None:
         super().__init__(app)
         self.mode = mode
@@ -89,6 +91,16 @@ class BattleScreen(Screen):
         """Fit the map to the new window."""
         self.hud.fonts = self.app.fonts
         self.camera.set_viewport(self._viewport(size))
+        self.repaint_hud()
+
+    def on_top(self) -> None:
+        """Back on top (another screen covered the window): paint the whole HUD again."""
+        self.repaint_hud()
+
+    def repaint_hud(self) -> None:
+        """Forget where the HUD pictures stand, so the next frame blits them all."""
+        for layer in (self.hud._top, self.hud._panel, self.bar_layer):
+            layer.placed = None
 
     # --- commands -------------------------------------------------------------------------
     def submit(self, cmd: Command) -> Accepted | Rejected:
@@ -290,6 +302,8 @@ class BattleScreen(Screen):
         """Map, overlays, tokens, preview, HUD."""
         from game.ui.battle.draw import draw_battle
 
+        if self.app.stack and self.app.stack[-1] is not self:
+            self.repaint_hud()  # a screen on top paints over the HUD every frame
         draw_battle(self, surface)
 
     def current_preview(self) -> Preview | None:

@@ -118,7 +118,8 @@ def _paint_token(art: TokenArt, m: Model, table: Table, px: int, look: Look) -> 
     else:
         _draw_foot(canvas, centre, m, px)
     if not m.riderless:
-        _draw_letter(canvas, art, centre, table, m, px)
+        if image is None:  # the painted tokens show the figure's role; plain ones need a letter
+            _draw_letter(canvas, art, centre, table, m, px)
         _draw_markers(canvas, art, centre, table, m, px)
     box = canvas.get_bounding_rect()
     return Token(look, canvas.subsurface(box).copy(), (reach - box.left, reach - box.top))
