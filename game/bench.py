@@ -177,6 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if not args.render_only:
             report["engine"] = bench_engine(args.scenario, args.seed, args.reps)
+            from game.physics.ram import bench_vehicle_move
+
+            report["vehicle_move"] = bench_vehicle_move(max(5, min(args.reps, 200)))
         if not args.engine_only:
             report["render"] = bench_render(args.render_scenario, args.seed, args.frames, args.warmup)
     except (BenchError, RenderBenchError) as exc:
@@ -189,6 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, t in report.get("engine", {}).items():
         if isinstance(t, dict) and "median_us" in t:
             print(f"{name:<18} median {t['median_us']:>10.1f} us   p90 {t['p90_us']:>10.1f} us")
+    vehicle = report.get("vehicle_move")
+    if vehicle is not None:
+        print(f"vehicle move among {vehicle['bodies']} bodies: median {vehicle['median_ms']:.2f} ms")
     render = report.get("render")
     if render is not None:
         for name in ("full", "bare"):
