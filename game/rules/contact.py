@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from game.rules.context import Table
-from game.rules.geometry import CONTACT_TOLERANCE, edge_distance
+from game.rules.geometry import BASE_RADIUS, CONTACT_TOLERANCE, MOUNT_HALF, edge_distance
 from game.rules.state import GameState, Model
 from game.terrain.geometry import obstacle_crossings
 from game.terrain.terrain_map import Obstacle
+
+FAR = 2 * (BASE_RADIUS + MOUNT_HALF) + 3.0 + 2 * CONTACT_TOLERANCE
 
 
 def obstacle_between(table: Table, a: Model, b: Model) -> Obstacle | None:
@@ -17,6 +19,8 @@ def obstacle_between(table: Table, a: Model, b: Model) -> Obstacle | None:
 
 def in_contact(table: Table, a: Model, b: Model) -> bool:
     """True if the two bases touch, or face each other across an obstacle they both touch."""
+    if abs(a.x - b.x) > FAR or abs(a.y - b.y) > FAR:  # no base reaches that far, even across a ditch
+        return False
     gap = edge_distance(a, b)
     if gap <= CONTACT_TOLERANCE:
         return True

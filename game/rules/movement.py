@@ -6,7 +6,15 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules.context import Rejected, Table
-from game.rules.geometry import BASE_RADIUS, heading, segment_distance, spine, spine_at, spine_gap
+from game.rules.geometry import (
+    BASE_RADIUS,
+    MOUNT_HALF,
+    heading,
+    segment_distance,
+    spine,
+    spine_at,
+    spine_gap,
+)
 from game.rules.state import GameState, Model
 from game.terrain.geometry import obstacle_crossings, obstacle_near, terrain_runs
 from game.terrain.terrain_map import HARD_GOING, Obstacle
@@ -14,6 +22,7 @@ from game.terrain.terrain_map import HARD_GOING, Obstacle
 Point = tuple[float, float]
 BACKOFF = 0.05  # clearance kept from a feature the model stops short of
 INF = float("inf")
+REACH2 = (2 * (BASE_RADIUS + MOUNT_HALF)) ** 2 + 1e-6  # centres further apart than this never touch
 
 
 @dataclass(slots=True)
@@ -128,8 +137,11 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
     for other in state.models:
         if other is m or other.removed:
             continue
+        d2 = (other.x - x) ** 2 + (other.y - y) ** 2
+        if d2 >= REACH2:  # too far apart for any two bases to touch
+            continue
         if not mounted and other.steed is None:
-            if (other.x - x) ** 2 + (other.y - y) ** 2 < (2 * r - 1e-6) ** 2:
+            if d2 < (2 * r - 1e-6) ** 2:
                 return f"the base would overlap {other.name}"
         elif spine_gap(sp, spine(other)) < -1e-6:
             return f"the base would overlap {other.name}"
@@ -143,11 +155,17 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
 def blocking_enemy(state: GameState, m: Model, points: list[Point]) -> Model | None:
     """An enemy whose base the path passes through, if any."""
     limit = 2 * BASE_RADIUS - 1e-6
+    reach = 2 * (BASE_RADIUS + MOUNT_HALF)
+    legs = [(a, b, min(a[0], b[0]) - reach, max(a[0], b[0]) + reach, min(a[1], b[1]) - reach,
+             max(a[1], b[1]) + reach) for a, b in zip(points, points[1:], strict=False)]
     for other in state.models:
         if other.removed or other.side == m.side:
             continue
-        osp = spine(other)
-        for a, b in zip(points, points[1:], strict=False):
+        osp = None
+        for a, b, x0, x1, y0, y1 in legs:
+            if not (x0 <= other.x <= x1 and y0 <= other.y <= y1):
+                continue
+            osp = osp or spine(other)
             if segment_distance((a[0], a[1], b[0], b[1]), osp) < limit:
                 return other
     return None
