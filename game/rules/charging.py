@@ -11,7 +11,7 @@ from game.rules.feckless import feckless_test
 from game.rules.gambits import gambit_roll, mishap
 from game.rules.geometry import bearing_point, edge_distance, heading
 from game.rules.move_command import MOUNTED_CHARGE_REACH, MovePlan
-from game.rules.movement import back_off, position_problem, walk
+from game.rules.movement import dash, position_problem
 from game.rules.riding import (
     break_away_spot,
     do_break_away,
@@ -252,12 +252,7 @@ def evade(act: Act, target: Model, charger: Model) -> None:
     else:
         _pursue(act, charger)
     move = act.table.profile(target).move + target.extra_move
-    points = [(target.x, target.y), _away_point(target, charger, move)]
-    route = walk(act.table, points, False, move, STOPS)
-    end = back_off(act.table, act.state, target, points, route.end)
-    if end != points[0]:
-        target.x, target.y = end
-        act.emit(Moved(model=target.id, path=[points[0], end], cost=round(route.cost, 3), reason="evade"))
+    dash(act, target, _away_point(target, charger, move), move, STOPS, "evade")
     if not in_contact(act.table, charger, target):
         charger.charge_bonus = False
 

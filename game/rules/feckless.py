@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 from game.rules.context import Act, Rejected, Table
-from game.rules.events import Casualty, FecklessTest, Moved, PerkUsed
+from game.rules.events import Casualty, FecklessTest, PerkUsed
 from game.rules.geometry import edge_distance
-from game.rules.movement import back_off, blocking_enemy, walk
+from game.rules.movement import dash
 from game.rules.state import GameState, Model
 
 
@@ -127,11 +127,5 @@ def run_for_it(act: Act, m: Model) -> None:
         move = act.table.content.steeds[m.steed].move
         ride(act, m, [start, target], move, frozenset({"tall", "river", "impassable", "building"}))
         return
-    move = act.table.profile(m).move
-    route = walk(act.table, [start, target], False, move, frozenset({"tall", "river", "impassable"}))
-    points = [start, route.end]
-    end = start if blocking_enemy(act.state, m, points) is not None else route.end
-    end = back_off(act.table, act.state, m, points, end)
-    if end != start:
-        m.x, m.y = end
-        act.emit(Moved(model=m.id, path=[start, end], cost=min(route.cost, move), reason="flee"))
+    dash(act, m, target, act.table.profile(m).move, frozenset({"tall", "river", "impassable"}), "flee",
+         stop_at_enemy=True)
