@@ -11,7 +11,7 @@ from game.content import load_content
 from game.rules.context import Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.setup import new_game
+from game.rules.setup import Escort, new_game
 from game.terrain.terrain_map import MapError, TerrainMap
 from game.terrain.tmx import load_terrain
 
@@ -31,6 +31,7 @@ class Scenario:
     terrain: TerrainMap
     river_flow: float | None = None  # bearing the river flows towards: 0 up the table, clockwise
     options: dict[str, bool] = field(default_factory=dict)  # scenario options: steeds_stay
+    escort: Escort | None = None  # the vehicle one side must get off the table (§11.1)
 
 
 def scenario_path(name: str, maps_dir: Path = MAPS_DIR) -> Path:
@@ -63,10 +64,33 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
         raise MapError(str(path), "map property turns must be a whole number") from None
     if not 1 <= turns <= 20:
         raise MapError(str(path), "map property turns must be between 1 and 20")
+    for spot in terrain.vehicles:
+        if spot.profile not in content.vehicles:
+            raise MapError(str(path), f"vehicles layer: {spot.name!r} is an unknown vehicle {spot.profile!r}")
     return Scenario(name=name, title=str(props.get("title", name)),
                     briefing=str(props.get("briefing", "")), turns=turns, retinues=retinues,
                     terrain=terrain, river_flow=_river_flow(str(path), props),
-                    options={"steeds_stay": _flag(str(path), props, "steeds_stay")})
+                    options={"steeds_stay": _flag(str(path), props, "steeds_stay")},
+                    escort=_escort(str(path), props, terrain))
+
+
+def _escort(path: str, props: dict[str, object], terrain: TerrainMap) -> Escort | None:
+    """Map properties escort, escort_edge and escort_valour, or None when there is no escort."""
+    name = str(props.get("escort", "")).strip()
+    if not name:
+        return None
+    if name not in {spot.name for spot in terrain.vehicles}:
+        raise MapError(path, f"map property escort names {name!r}, which is not in the vehicles layer")
+    edge = str(props.get("escort_edge", "")).strip()
+    if edge not in ("north", "east", "south", "west"):
+        raise MapError(path, f"map property escort_edge is {edge!r}; it must be north, east, south or west")
+    try:
+        valour = int(str(props.get("escort_valour", "0")))
+    except ValueError:
+        raise MapError(path, "map property escort_valour must be a whole number") from None
+    if not 0 <= valour <= 20:
+        raise MapError(path, "map property escort_valour must be between 0 and 20")
+    return Escort(name, edge, valour)
 
 
 def _river_flow(path: str, props: dict[str, object]) -> float | None:
@@ -108,4 +132,4 @@ def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:
     """A new game of a scenario with a seed."""
     sc = cached_scenario(name)
     table = Table(load_content(), sc.terrain)
-    return new_game(table, name, seed, sc.retinues, sc.turns, dice, sc.options)
+    return new_game(table, name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)

@@ -4,7 +4,8 @@ Run after tools/make_assets.py: `.venv/bin/python tools/make_maps.py` writes eve
 `MAPS`; `tmx_text(name)` returns one map's text (the tests compare it with the shipped file).
 Tile ids are read from maps/terrain.tsx by each tile's `variant` property, so the tileset can be
 re-ordered freely. Every map has a ground layer, a features layer (bridges painted over the
-river), and the object layers `obstacles`, `deployment` and `objectives` (see docs/maps.md).
+river), and the object layers `obstacles`, `deployment` and `objectives`, and a map with vehicles
+also a `vehicles` layer (see docs/maps.md).
 
 * skirmish-field (36"x36"): a river down the west side with two fords and a bridge; the York road
   across the middle meeting a farm track at the market cross; a walled farmhouse garden and
@@ -18,6 +19,12 @@ river), and the object layers `obstacles`, `deployment` and `objectives` (see do
   most of the table, a hedge and a wood closing the east flank and a gap on the west where an
   old drove road runs through; ploughland in front of the stakes; the archers' baggage behind
   the line; a mounted retinue deploys at the far (north) edge.
+* make-way (42"x30"): the York road west to east across the middle between hedgerows with field
+  gates, a ditch along the south verge, Hagg Wood and ploughland to the north, a hamlet on the
+  south verge where an abandoned ox-cart is dragged across the road, leaving a squeeze between its
+  tail and the farmhouse; York's supply wagon starts on the road at the west end with its escort,
+  and Lancaster lies in ambush behind the hedgerows on both sides. The only map with a `vehicles`
+  object layer (written only when a map has vehicles, so the other maps keep their layers).
 """
 
 from __future__ import annotations
@@ -44,6 +51,8 @@ ObstacleSpec = tuple[str, str, str, float, list[Point]]
 ZoneSpec = tuple[str, str, float, float, float, float]
 # (name, objective, radius, valour, x, y) in inches
 ObjectiveSpec = tuple[str, str, float, int, float, float]
+# (name, vehicles.toml profile, side, x, y, heading): the centre in inches, heading in degrees
+VehicleSpotSpec = tuple[str, str, str, float, float, float]
 
 
 @dataclass
@@ -58,6 +67,7 @@ class MapSpec:
     obstacles: list[ObstacleSpec] = field(default_factory=list)
     zones: list[ZoneSpec] = field(default_factory=list)
     objectives: list[ObjectiveSpec] = field(default_factory=list)
+    vehicles: list[VehicleSpotSpec] = field(default_factory=list)
 
 
 def tile_ids() -> dict[str, int]:
@@ -375,10 +385,97 @@ def stakes_and_arrows() -> MapSpec:
     )
 
 
+# --- Make Way! Clear the Road! ------------------------------------------------------------------
+
+WAY_W, WAY_H = 42, 30
+WAY_ROAD_ROWS = (14, 15)  # the York road, two tiles wide: y 14" to 16"
+WAY_NORTH_HEDGE_Y = 12.4  # hedgerow centre-lines, 1" wide: a 1.1" grass verge each side of the road
+WAY_SOUTH_HEDGE_Y = 17.6
+WAY_FARMHOUSE = (26, 19, 31, 21)  # x0, y0, x1, y1 tiles: south of the roadblock, 3" behind its tail
+WAY_BRIEFING = (
+    "The Duke's wages for the garrison at Pontefract go east in one lumbering supply wagon, and "
+    "Sir Humphrey Neville's hedge-lurkers know the road it must take. Between the hedgerows there "
+    "is no room to turn, and at the hamlet someone has dragged an ox-cart across the way. Drive "
+    "the wagon off the eastern edge of the table and the day is York's; leave it broken in the "
+    "lane and Lancaster shares out the spoil."
+)
+
+
+def make_way() -> MapSpec:
+    """Make Way! Clear the Road!: a supply wagon escorted down a hedged road into an ambush."""
+    w, h = WAY_W, WAY_H
+    rng = random.Random(1469)  # the year of Edgecote and of Robin of Redesdale's rising
+
+    def put(cells: set[Cell], variants: list[str]) -> None:
+        paint(grid, cells, variants, rng, w, h)
+
+    def patch(cx: float, cy: float, rx: float, ry: float, seed: int) -> set[Cell]:
+        return blob(cx, cy, rx, ry, seed, w, h)
+
+    grid: dict[Cell, str] = {}
+    put(rect(0, 0, w, h), GRASS)
+    wood = {(x, y) for x, y in patch(40.0, 6.0, 3.6, 5.4, 51) if x >= 36 and y <= 11}
+    put(wood, WOODS)  # Hagg Wood, north-east, up to the far hedgerow
+    put(rect(19, 9, 33, 12), ["plough-ew"])  # the north field, behind the hedgerow
+    put(rect(11, 19, 16, 26), ["plough-ns"])  # the south-west field
+    put(patch(13.0, 5.5, 2.4, 1.6, 42), SCRUB)  # gorse on the north-west rise
+    put(patch(5.5, 25.5, 3.0, 1.8, 43), SCRUB)  # brambles by the west end
+    put(patch(39.5, 24.5, 2.4, 3.0, 44), SCRUB)  # thorn thicket, south-east
+    put({(x, y) for x, y in patch(34.5, 10.6, 1.4, 0.9, 45) if y <= 11}, SCRUB)  # by the north gate
+    for x in range(w):  # the York road, straight across the table
+        for y in WAY_ROAD_ROWS:
+            grid[(x, y)] = "road-ew"
+    x0, y0, x1, y1 = WAY_FARMHOUSE
+    for x in range(x0, x1):  # the farmhouse of the hamlet, thatched
+        grid[(x, y0)], grid[(x, y0 + 1)] = "thatch-n", "thatch-s"
+    for x in range(33, 36):  # its byre, slated
+        grid[(x, 19)], grid[(x, 20)] = "slate-n", "slate-s"
+    north, south = WAY_NORTH_HEDGE_Y, WAY_SOUTH_HEDGE_Y
+    return MapSpec(
+        width=w,
+        height=h,
+        properties=[
+            ("title", "string", "Make Way! Clear the Road!"),
+            ("briefing", "string", WAY_BRIEFING),
+            ("turns", "int", "8"),
+            ("red_retinue", "string", "york-escort"),
+            ("blue_retinue", "string", "lancaster-ambush"),
+            ("steeds_stay", "bool", "false"),
+            ("escort", "string", "the supply wagon"),
+            ("escort_edge", "string", "east"),
+            ("escort_valour", "int", "6"),
+        ],
+        ground=grid,
+        features={},
+        obstacles=[
+            ("north hedgerow, west", "hedge", "low", 1.0, [(10.6, north), (17.0, north)]),
+            ("north hedgerow, middle", "hedge", "low", 1.0, [(19.5, north), (33.0, north)]),
+            ("north hedgerow, east", "hedge", "low", 1.0, [(35.5, north), (41.0, north)]),
+            ("south hedgerow, west", "hedge", "low", 1.0, [(10.6, south), (18.0, south)]),
+            ("south hedgerow, by the green", "hedge", "low", 1.0, [(20.5, south), (23.0, south)]),
+            ("south hedgerow, east", "hedge", "low", 1.0, [(34.5, south), (41.0, south)]),
+            ("roadside ditch", "ditch", "low", 1.0, [(11.0, 16.55), (17.5, 16.55)]),
+        ],
+        zones=[
+            ("red deployment", "red", 0.0, 9.0, 10.0, 12.0),
+            ("blue deployment, north", "blue", 16.0, 3.0, 20.0, 6.0),
+            ("blue deployment, south", "blue", 16.0, 21.0, 20.0, 6.0),
+        ],
+        objectives=[
+            ("the way-cross", "hold", 2.0, 1, 39.0, 13.4),
+        ],
+        vehicles=[
+            ("the supply wagon", "supply_wagon", "red", 4.0, 15.0, 90.0),
+            ("the roadblock", "ox_cart", "none", 28.0, 14.5, 0.0),
+        ],
+    )
+
+
 MAPS: dict[str, Callable[[], MapSpec]] = {
     "skirmish-field": skirmish_field,
     "the-ford": the_ford,
     "stakes-and-arrows": stakes_and_arrows,
+    "make-way": make_way,
 }
 
 
@@ -412,7 +509,8 @@ def render(spec: MapSpec) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
         f'renderorder="right-down" width="{w}" height="{h}" tilewidth="{PX}" '
-        f'tileheight="{PX}" infinite="0" nextlayerid="6" nextobjectid="@NEXT@">',
+        f'tileheight="{PX}" infinite="0" nextlayerid="{7 if spec.vehicles else 6}" '
+        'nextobjectid="@NEXT@">',
         *_props(spec.properties, " "),
         ' <tileset firstgid="1" source="terrain.tsx"/>',
     ]
@@ -460,7 +558,23 @@ def render(spec: MapSpec) -> str:
         )
         out += ["   <point/>", "  </object>"]
         oid += 1
-    out += [" </objectgroup>", "</map>"]
+    out.append(" </objectgroup>")
+    if spec.vehicles:  # only maps with vehicles get the layer, so the others stay as they were
+        out.append(' <objectgroup id="6" name="vehicles">')
+        for name, profile, side, x, y, heading in spec.vehicles:
+            out.append(f'  <object id="{oid}" name={quoteattr(name)} x="{_num(x * PX)}" y="{_num(y * PX)}">')
+            out += _props(
+                [
+                    ("heading", "float", _num(heading)),
+                    ("side", "string", side),
+                    ("vehicle", "string", profile),
+                ],
+                "   ",
+            )
+            out += ["   <point/>", "  </object>"]
+            oid += 1
+        out.append(" </objectgroup>")
+    out.append("</map>")
     return "\n".join(out).replace("@NEXT@", str(oid)) + "\n"
 
 

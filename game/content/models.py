@@ -112,12 +112,17 @@ ROLE_NAMES: dict[str, str] = {"captain": "Captain", "squire": "Squire", "fighter
 
 
 class Member(Data):
-    """One model in a retinue: a profile, a name, and optionally a steed."""
+    """One model in a retinue: a profile, a name, and optionally a steed or a seat on a vehicle."""
 
     profile: str
     name: str
     steed: str | None = None
     weapons: tuple[str, ...] | None = Field(None, description="Overrides the profile's weapons.")
+    seat: str | None = Field(
+        None,
+        description="The name of a seat on the side's vehicle in the scenario, e.g. 'Box'; the "
+        "model starts aboard there. It must be a seat of some vehicle profile; no steed with it.",
+    )
 
 
 class Spear(Data):
@@ -558,6 +563,9 @@ class VehicleRules(Data):
     under_the_wheels_on: int = Field(1, ge=1, le=2, description="A natural roll this low: under the wheels.")
     under_the_wheels_factor: int = Field(2, ge=1, description="Damage multiplier under the wheels.")
     crew_damage_per: int = Field(10, ge=1, description="Crew take one die per full this many damage points.")
+    points_per_hit: int = Field(4, ge=1, description="Points to a character per hit (saved as normal).")
+    max_turn: float = Field(90.0, gt=0, le=180, description="Greatest change of heading in one Drive.")
+    shot_damage: Die = Field(Die(sides=3), description="Damage points of a missile hit on hull or traction.")
     crew_die: Die = Field(Die(sides=6), description="The die per crew damage die for a seated model.")
     braced_die: Die = Field(Die(sides=3), description="The die for a braced seat (pavises).")
     leaning_out_die: Die = Field(Die(sides=6, bonus=2), description="The die for a seat leaning out.")
@@ -639,6 +647,9 @@ class Content(Data):
                         if w not in self.weapons:
                             raise ValueError(f"retinue {ret.id!r}: {m.name} has unknown weapon "
                                              f"{w!r}")
+                    problem = self._seat_problem(m)
+                    if problem:
+                        raise ValueError(f"retinue {ret.id!r}: {m.name} {problem}")
             captains = [s for s in ret.spears if self.profiles[s.hero.profile].role == "captain"]
             if len(captains) != 1:
                 raise ValueError(f"retinue {ret.id!r} needs exactly one Captain")
@@ -662,6 +673,20 @@ class Content(Data):
                 raise ValueError(f"vehicle rules: field out_of_control_table: table {table_id!r} has result "
                                  f"{row.result!r}; expected one of {', '.join(OUT_OF_CONTROL_RESULTS)}")
         return self
+
+    def _seat_problem(self, member: Member) -> str:
+        """Why a member's seat is wrong, or "" if it has none or it is fine; follows the member's name."""
+        if member.seat is None:
+            return ""
+        names = sorted({seat.name for vehicle in self.vehicles.values() for seat in vehicle.seats})
+        if member.seat not in names:
+            known = ", ".join(repr(n) for n in names) or "none"
+            return f"has seat {member.seat!r}, which is no seat on any vehicle (seats: {known})"
+        if member.steed is not None:
+            steed = self.steeds[member.steed].name
+            return (f"has seat {member.seat!r} on a vehicle and may not also ride a steed "
+                    f"({steed}); a model with a seat starts aboard")
+        return ""
 
     def _vehicle_problem(self, vehicle: VehicleProfile) -> str:
         """Why a vehicle's team does not fit the steeds, or "" if it does; names the field."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from game.physics.bolt import BoltBody, BoltResult, simulate_bolt
+from game.physics.bolt import BoltBody, BoltResult, bearing_vector, simulate_bolt
 from game.rules import movement, steeds
 from game.rules.context import Act
 from game.rules.events import HorseBolted
@@ -43,12 +43,21 @@ def bodies(act: Act, m: Model) -> list[BoltBody]:
     """The other models as circles the bolting horse bumps into (a mounted base is two)."""
     out: list[BoltBody] = []
     for o in act.state.models:
-        if o is m or o.removed:
+        if o is m or o.removed or o.aboard:
             continue
         ax, ay, bx, by = spine(o)
         out.append(BoltBody(ax, ay, BASE_RADIUS))
         if (ax, ay) != (bx, by):
             out.append(BoltBody(bx, by, BASE_RADIUS))
+    for v in act.state.vehicles:  # a cart or wagon: a row of circles as wide as it is
+        if v.removed:
+            continue
+        prof = act.table.content.vehicles[v.profile]
+        fx, fy = bearing_vector(v.heading)
+        n = max(1, math.ceil(prof.length / prof.width))
+        for i in range(n):
+            a = -prof.length / 2 + prof.width / 2 + i * (prof.length - prof.width) / max(1, n - 1)
+            out.append(BoltBody(v.x + fx * a, v.y + fy * a, prof.width / 2))
     return out
 
 

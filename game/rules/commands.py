@@ -114,6 +114,15 @@ class React(Cmd):
     choice: Literal["counter_charge", "mounted_evasion", "evade", "defend", "stand", "break_away"]
 
 
+class Drive(Cmd):
+    """The driver's Move: set the vehicle's heading and speed for the turn; it then moves (§10)."""
+
+    type: Literal["drive"] = "drive"
+    model: str = Field(description="The driver, in a driver seat.")
+    heading: float = Field(ge=0.0, lt=360.0, description="Compass degrees, 0 up the table, clockwise.")
+    speed: float = Field(ge=0.0, le=24.0, description="Inches per turn.")
+
+
 class EndActivation(Cmd):
     """Finish the active model's activation."""
 
@@ -129,7 +138,7 @@ class EndSpear(Cmd):
 
 Command = Annotated[
     Activate | Move | Shoot | Fight | Reload | Loot | SetDrill | PlayPerk | EndActivation | EndSpear
-    | Dismount | Remount | BreakAway | React,
+    | Dismount | Remount | BreakAway | React | Drive,
     Field(discriminator="type"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

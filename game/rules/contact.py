@@ -34,7 +34,8 @@ def enemies_in_contact(table: Table, state: GameState, m: Model) -> list[Model]:
     """Enemy models in base contact with m."""
     return [
         o for o in state.models
-        if not o.removed and not o.riderless and o.side != m.side and in_contact(table, m, o)
+        if not o.removed and not o.riderless and not o.aboard and o.side != m.side
+        and in_contact(table, m, o)
     ]
 
 
@@ -42,6 +43,6 @@ def friends_in_contact_with(table: Table, state: GameState, enemy: Model, exclud
     """How many of `exclude`'s friends (other than itself) touch `enemy`."""
     return sum(
         1 for o in state.models
-        if not o.removed and not o.riderless and o.side == exclude.side and o is not exclude
+        if not o.removed and not o.riderless and not o.aboard and o.side == exclude.side and o is not exclude
         and in_contact(table, o, enemy)
     )

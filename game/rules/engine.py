@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import activation, charging, melee, move_command, perks, riding, shooting
+from game.rules import activation, charging, driving, melee, move_command, perks, riding, shooting
 from game.rules.commands import Command
 from game.rules.context import Act, Rejected, Table
 from game.rules.dice import Dice
@@ -49,6 +49,7 @@ HANDLERS: dict[str, tuple[Planner, Doer]] = {
     "dismount": (riding.plan_dismount, lambda act, plan, cmd: riding.do_dismount(act, plan)),
     "remount": (riding.plan_remount, lambda act, plan, cmd: riding.do_remount(act, *plan)),
     "break_away": (riding.plan_break_away, lambda act, plan, cmd: riding.do_break_away(act, *plan)),
+    "drive": (driving.plan_drive, lambda act, plan, cmd: driving.do_drive(act, plan)),
     "react": (charging.plan_react, lambda act, plan, cmd: charging.do_react(act, plan, cmd.choice)),
 }
 

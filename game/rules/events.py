@@ -422,6 +422,131 @@ class ChargeBonus(Ev):
     reason: str
 
 
+# --- vehicles (§10) --------------------------------------------------------------------------------
+
+
+class CarterTest(Ev):
+    """A driver without the Carter skill tested a sharp turn or a change of speed."""
+
+    type: Literal["carter_test"] = "carter_test"
+    vehicle: str
+    model: str
+    reason: str
+    roll: int
+    passed: bool
+
+
+class OutOfControl(Ev):
+    """A failed Carter test: the vehicle veers or stalls."""
+
+    type: Literal["out_of_control"] = "out_of_control"
+    vehicle: str
+    result: str  # veer_left, veer_right, stall
+    heading: float
+    speed: float
+
+
+class VehicleMoved(Ev):
+    """A vehicle's move as pymunk resolved it: the stored path and pose (never re-simulated)."""
+
+    type: Literal["vehicle_moved"] = "vehicle_moved"
+    vehicle: str
+    path: list[Point]
+    headings: list[float]
+    end: Point
+    end_heading: float
+    speed: float
+    distance: float
+    stopped: bool
+    reason: str = "drive"  # drive, roll_on
+
+
+class RamResolved(Ev):
+    """One contact of a moving vehicle: the physics and its outcome (damage, dodge)."""
+
+    type: Literal["ram_resolved"] = "ram_resolved"
+    vehicle: str
+    other: str  # model or vehicle id, or "static:<what>"
+    other_kind: str  # character, rider, vehicle or static
+    at: float  # inches driven when it happened
+    point: Point
+    normal: Point
+    tangent: Point
+    v_rel: Point
+    closing: float
+    impact_speed: float
+    die: str  # the band's damage die, e.g. "D6+1"
+    dodge_modifier: int
+    facing_hit: str  # where on the vehicle
+    other_facing_hit: str  # where on the other vehicle or rider
+    vehicle_damage: int  # points the moving vehicle took from this contact (after armour)
+    other_damage: int  # points dealt to the other (after armour; doubled under the wheels)
+    dodge_roll: int = 0  # a character's dodge, 0 if none was rolled
+    dodged: bool = False
+    under_the_wheels: bool = False
+    vehicle_end: Point = (0.0, 0.0)  # the vehicle's resulting pose
+    vehicle_end_heading: float = 0.0
+
+
+class VehicleDamaged(Ev):
+    """A vehicle lost Health at a location."""
+
+    type: Literal["vehicle_damaged"] = "vehicle_damaged"
+    vehicle: str
+    location: str
+    amount: int
+    health: int
+    cause: str
+
+
+class VehicleDisabled(Ev):
+    """A vehicle fell below its Operational Level: it stops for good."""
+
+    type: Literal["vehicle_disabled"] = "vehicle_disabled"
+    vehicle: str
+    by_side: str
+    valour: int
+
+
+class VehicleAlight(Ev):
+    """A location of a vehicle caught fire, or the fire spread to it."""
+
+    type: Literal["vehicle_alight"] = "vehicle_alight"
+    vehicle: str
+    location: str
+    spread_from: str = ""
+
+
+class CrewShaken(Ev):
+    """A crewman or passenger took damage from a ram or crash the vehicle suffered."""
+
+    type: Literal["crew_shaken"] = "crew_shaken"
+    vehicle: str
+    model: str
+    dice: int
+    die: str
+    points: int
+    hits: int
+
+
+class ModelShoved(Ev):
+    """A model or vehicle was pushed by a moving vehicle, or stepped out of its way."""
+
+    type: Literal["model_shoved"] = "model_shoved"
+    model: str
+    to: Point
+    heading: float
+
+
+class VehicleEscaped(Ev):
+    """The escorted vehicle left the table by its edge."""
+
+    type: Literal["vehicle_escaped"] = "vehicle_escaped"
+    vehicle: str
+    side: str
+    valour: int
+
+
 Event = Annotated[
     DiceRolled | DeckShuffled | TurnBegan | CardDrawn | AlarumDrawn | Activated | ActivationLost
     | FecklessTest | GambitRolled | Moved | MishapTaken | ShotFired | BlockedShot | SaveRolled
@@ -429,7 +554,8 @@ Event = Annotated[
     | PerkPlayed | PerkUsed | PerkDrawn | ActivationEnded | SpearEnded | ModelJoined | WillToFight
     | ObjectiveHeld | TurnEnded | GameEnded | JumpTest | RiderThrown | SteedHit | SteedKilled
     | HorseBolted | Unhorsed | Dismounted | Remounted | ReactionOffered | ReactionTaken
-    | SteedSpooked | ChargeBonus,
+    | SteedSpooked | ChargeBonus | CarterTest | OutOfControl | VehicleMoved | RamResolved
+    | VehicleDamaged | VehicleDisabled | VehicleAlight | CrewShaken | ModelShoved | VehicleEscaped,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

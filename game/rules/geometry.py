@@ -92,3 +92,19 @@ def bearing_point(x: float, y: float, bearing_deg: float, dist: float) -> tuple[
     rad = math.radians(bearing_deg)
     return x + dist * math.sin(rad), y - dist * math.cos(rad)
 
+
+
+def box_distance(cx: float, cy: float, heading: float, length: float, width: float,
+                 px: float, py: float) -> float:
+    """Distance from a point to a box (a vehicle's footprint) centred at (cx, cy), 0 inside it.
+
+    `length` runs along the compass heading (degrees, 0 = up the table), `width` across it.
+    """
+    rad = math.radians(heading)
+    fx, fy = math.sin(rad), -math.cos(rad)
+    dx, dy = px - cx, py - cy
+    along = dx * fx + dy * fy
+    across = dx * -fy + dy * fx
+    ox = max(0.0, abs(along) - length / 2.0)
+    oy = max(0.0, abs(across) - width / 2.0)
+    return math.hypot(ox, oy)

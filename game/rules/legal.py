@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.rules import activation, move_command, perks, shooting
+from game.rules import activation, driving, move_command, perks, shooting
 from game.rules.commands import (
     Activate,
     BreakAway,
     Command,
     Dismount,
+    Drive,
     EndActivation,
     EndSpear,
     Fight,
@@ -50,6 +51,7 @@ def legal_commands(engine: Engine, side: str) -> list[Command]:
     out: list[Command] = [EndActivation(side=side, model=m.id)]  # type: ignore[arg-type]
     out.extend(_actions(table, state, m))
     out.extend(_moves(table, state, m))
+    out.extend(_drives(table, state, m))
     out.extend(c for c in (Remount(side=side, model=m.id, steed=h.id)  # type: ignore[arg-type]
                            for h in state.models if h.riderless and not h.removed and h.side == side)
                if _ok(table, state, c))
@@ -111,7 +113,9 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
             candidates.append(Fight(side=side, model=m.id, target=enemy.id, pull_down=True))  # type: ignore
     if not engaged and shooting.missile_weapon(table, m) is not None and not m.reloads_needed:
         candidates.extend(Shoot(side=side, model=m.id, target=e.id)  # type: ignore[arg-type]
-                          for e in state.living() if e.side != side)
+                          for e in state.living() if e.side != side and not e.aboard)
+        candidates.extend(Shoot(side=side, model=m.id, target=v.id)  # type: ignore[arg-type]
+                          for v in state.vehicles if v.side != side and not v.removed)
     for obj in table.terrain.objectives:
         if obj.kind == "loot" and obj.name not in state.looted:
             candidates.append(Loot(side=side, model=m.id, objective=obj.name))  # type: ignore
@@ -159,6 +163,33 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
     return out
 
 
+DRIVE_TURNS = (0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0)
+
+
+def _drives(table: Table, state: GameState, m: Model) -> list[Command]:
+    """Drives for a driver: a few turns at slower, the same and faster speeds (and the way to go)."""
+    if not m.aboard or m.moved:
+        return []
+    v = state.vehicle(m.aboard)
+    rules = table.content.vehicle_rules
+    top = driving.top_speed(table, v)
+    speeds = sorted({round(min(top, max(0.0, v.speed + d)), 1) for d in (-rules.max_speed_change, 0.0,
+                                                                          rules.max_speed_change)})
+    headings = [v.heading + t for t in DRIVE_TURNS]
+    if v.escort_edge:  # straight for the edge it is making for, as far as one Drive may turn
+        goal = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}[v.escort_edge]
+        turn = driving.turn_between(v.heading, goal)
+        headings.insert(0, v.heading + max(-rules.max_turn, min(rules.max_turn, turn)))
+    out: list[Command] = []
+    for h in headings:
+        for speed in speeds:
+            cmd = Drive(side=m.side, model=m.id, heading=round(h % 360.0, 1) % 360.0,  # type: ignore
+                        speed=speed)
+            if cmd not in out and _ok(table, state, cmd):
+                out.append(cmd)
+    return out
+
+
 def contact_points(m: Model, enemy: Model) -> list[tuple[float, float]]:
     """Positions in base contact with an enemy, facing it, on the side towards the mover."""
     dx, dy = m.x - enemy.x, m.y - enemy.y
@@ -190,7 +221,7 @@ def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
     bonus = table.numbers.charge_bonus if m.steed is None else 5.0
     reach = allowance + bonus + 2.0
     for enemy in state.living():
-        if enemy.side == m.side:
+        if enemy.side == m.side or enemy.aboard:
             continue
         dist = math.hypot(m.x - enemy.x, m.y - enemy.y)
         if dist > reach or dist < 1e-6:

@@ -10,7 +10,7 @@ from game.rules.commands import Move
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import Moved
-from game.rules.geometry import BASE_RADIUS
+from game.rules.geometry import BASE_RADIUS, box_distance, point_segment_distance
 from game.rules.movement import (
     Walk,
     back_off,
@@ -19,7 +19,7 @@ from game.rules.movement import (
     leg_facing,
     walk,
 )
-from game.rules.state import GameState, Model
+from game.rules.state import GameState, Model, Vehicle
 from game.terrain.geometry import obstacle_crossings, obstacle_near
 from game.terrain.terrain_map import Obstacle
 
@@ -75,6 +75,9 @@ def plan_path(
     enemy = blocking_enemy(state, m, points)
     if enemy is not None:
         return Rejected("blocked_by_model", f"The path runs through {enemy.name}'s base.")
+    cart = blocking_vehicle(table, state, points)
+    if cart is not None:
+        return Rejected("blocked_by_vehicle", f"The path runs through the {cart.name}.")
     end = points[-1]
     facing = leg_facing(m, points[-2], end)
     bad = check_legal_end(table, state, m, end, facing)
@@ -120,7 +123,7 @@ def obstacle_defender(table: Table, state: GameState, m: Model, obs: Obstacle,
                       at: Point) -> Model | None:
     """An enemy on foot standing against this obstacle within an inch of where it is crossed."""
     for other in state.models:
-        if other.removed or other.side == m.side or other.steed is not None:
+        if other.removed or other.side == m.side or other.steed is not None or other.aboard:
             continue
         if math.hypot(other.x - at[0], other.y - at[1]) > 1.5 + obs.width / 2:
             continue
@@ -129,9 +132,30 @@ def obstacle_defender(table: Table, state: GameState, m: Model, obs: Obstacle,
     return None
 
 
+def blocking_vehicle(table: Table, state: GameState, points: list[Point]) -> Vehicle | None:
+    """A cart or wagon the path runs through (a base centre passing inside its footprint)."""
+    for v in state.vehicles:
+        if v.removed:
+            continue
+        prof = table.content.vehicles[v.profile]
+        reach = prof.length / 2 + 1.0
+        for a, b in zip(points, points[1:], strict=False):
+            if point_segment_distance(v.x, v.y, a[0], a[1], b[0], b[1])[0] > reach:
+                continue
+            steps = max(1, math.ceil(math.dist(a, b) / 0.25))
+            for i in range(steps + 1):
+                px, py = a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps
+                if box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) < 1e-6:
+                    return v
+    return None
+
+
 def check_can_move(table: Table, state: GameState, m: Model, gambit: str | None
                    ) -> Rejected | None:
     """Why the active model may not move now (or with this gambit), or None."""
+    if m.aboard:
+        return Rejected("aboard", f"{m.name} is aboard the {state.vehicle(m.aboard).name}; "
+                                  "only its driver moves it, with a Drive.")
     if m.moved:
         return Rejected("already_moved", f"{m.name} has already moved this activation.")
     if m.feckless == "dither":

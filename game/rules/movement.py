@@ -136,7 +136,7 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
     if tmap.kind_at(x, y) == "river":
         return "a model may not end its move in a deep river"
     for other in state.models:
-        if other is m or other.removed:
+        if other is m or other.removed or other.aboard:
             continue
         d2 = (other.x - x) ** 2 + (other.y - y) ** 2
         if d2 >= REACH2:  # too far apart for any two bases to touch
@@ -150,6 +150,12 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
         obs = obstacle_near(tmap, point, r - 1e-6)
         if obs is not None:
             return f"the base would stand on the {obs.kind} ({obs.name})"
+    if state.vehicles:
+        from game.rules.ramming import overlapped_vehicle
+
+        v = overlapped_vehicle(table, state, m, x, y, facing)
+        if v is not None:
+            return f"the base would overlap the {v.name}"
     return ""
 
 
@@ -160,7 +166,7 @@ def blocking_enemy(state: GameState, m: Model, points: list[Point]) -> Model | N
     legs = [(a, b, min(a[0], b[0]) - reach, max(a[0], b[0]) + reach, min(a[1], b[1]) - reach,
              max(a[1], b[1]) + reach) for a, b in zip(points, points[1:], strict=False)]
     for other in state.models:
-        if other.removed or other.side == m.side:
+        if other.removed or other.side == m.side or other.aboard:
             continue
         osp = None
         for a, b, x0, x1, y0, y1 in legs:

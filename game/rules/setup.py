@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.content.models import Retinue
 from game.rules.context import Act, Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.events import DeckShuffled, PerkDrawn
 from game.rules.movement import position_problem
-from game.rules.state import SIDES, GameState, Model, SideState
+from game.rules.state import SIDES, GameState, Model, SideState, Vehicle
 from game.rules.turn import begin_turn
 
 
 class SetupError(Exception):
     """A scenario cannot be set up (for example, no room to deploy)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Escort:
+    """A scenario's escorted vehicle: the map's vehicle spot name, the edge, the Valour (§11.1)."""
+
+    vehicle: str
+    edge: str
+    valour: int
 
 
 def build_models(table: Table, side: str, retinue: Retinue) -> list[Model]:
@@ -33,7 +44,7 @@ def build_models(table: Table, side: str, retinue: Retinue) -> list[Model]:
                 x=0.0, y=0.0, health=prof.health,
                 weapons=list(member.weapons if member.weapons is not None else prof.weapons),
                 steed=member.steed, steed_health=steed.health if steed else 0,
-                facing=180.0 if side == "red" else 0.0,
+                facing=180.0 if side == "red" else 0.0, seat=member.seat or "",
             ))
     return models
 
@@ -55,7 +66,7 @@ def deploy(table: Table, state: GameState, side: str) -> None:
                 x += 1.5
     spots.sort(key=lambda p: (abs(p[1] - (zones[0].y + zones[0].h / 2)), abs(p[0] -
                               (zones[0].x + zones[0].w / 2))))
-    for m in (m for m in state.models if m.side == side):
+    for m in (m for m in state.models if m.side == side and not m.aboard):
         for i, (x, y) in enumerate(spots):
             if not position_problem(table, state, m, x, y):
                 m.x, m.y = x, y
@@ -65,9 +76,33 @@ def deploy(table: Table, state: GameState, side: str) -> None:
             raise SetupError(f"no room to deploy {m.name} in {side}'s zone")
 
 
+def place_vehicles(table: Table, state: GameState, escort: Escort | None) -> None:
+    """The map's carts and wagons, and every model with a seat aboard its side's vehicle."""
+    for i, spot in enumerate(table.terrain.vehicles, 1):
+        prof = table.content.vehicles[spot.profile]
+        name = spot.name[4:] if spot.name.lower().startswith("the ") else spot.name
+        v = Vehicle(id=f"vehicle-{i}", name=name, profile=spot.profile, side=spot.side, x=spot.x, y=spot.y,
+                    heading=spot.heading, health=prof.toughness)
+        if escort is not None and spot.name == escort.vehicle:
+            v.escort_edge, v.escort_valour = escort.edge, escort.valour
+        state.vehicles.append(v)
+    for m in state.models:
+        if not m.seat:
+            continue
+        for v in state.vehicles:
+            seats = {s.name for s in table.content.vehicles[v.profile].seats}
+            taken = {o.seat for o in state.models if o.aboard == v.id}
+            if v.side == m.side and m.seat in seats and m.seat not in taken:
+                m.aboard, m.x, m.y = v.id, v.x, v.y
+                break
+        else:
+            raise SetupError(f"{m.name} needs the seat {m.seat!r} on a {m.side} vehicle, and the map has "
+                             "no such seat free")
+
+
 def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
              max_turns: int | None = None, dice: Dice | None = None,
-             options: dict[str, bool] | None = None) -> Engine:
+             options: dict[str, bool] | None = None, escort: Escort | None = None) -> Engine:
     """A new game on a table: both retinues deployed, Perks dealt and the first card drawn."""
     models: list[Model] = []
     sides: dict[str, SideState] = {}
@@ -81,6 +116,7 @@ def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
     table.apply_mud([])
     for m in models:
         m.x, m.y = -100.0, -100.0
+    place_vehicles(table, state, escort)
     for side in SIDES:
         deploy(table, state, side)
     engine = Engine(table, state, dice)

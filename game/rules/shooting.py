@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.content.models import Weapon
 from game.rules.activation import check_action
@@ -15,6 +16,9 @@ from game.rules.geometry import BASE_RADIUS, edge_distance, point_segment_distan
 from game.rules.state import GameState, Model
 from game.rules.steeds import spook_tests, steed_hit
 from game.terrain.geometry import obstacle_crossings, sight_blocked, woods_depth
+
+if TYPE_CHECKING:
+    from game.rules.vehicle_shots import VehicleShotPlan
 
 LEAN_OVER = 1.0  # a shooter touching an obstacle shoots over it without a Blocked Shot [H]
 MOUNTED_NEED = 6  # shooting from horseback hits only on a natural 6 [R]
@@ -31,6 +35,16 @@ class ShotPlan:
     long_range: bool
     need: int  # natural d6 score needed to hit
 
+    @property
+    def target_id(self) -> str:
+        """The target's id."""
+        return self.target.id
+
+    @property
+    def target_name(self) -> str:
+        """The target's name in text."""
+        return self.target.name
+
 
 def missile_weapon(table: Table, m: Model) -> Weapon | None:
     """The model's shooting weapon, if it carries one."""
@@ -41,7 +55,7 @@ def missile_weapon(table: Table, m: Model) -> Weapon | None:
     return None
 
 
-def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | Rejected:
+def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | VehicleShotPlan | Rejected:
     """Check a Shoot command."""
     m = check_action(state, cmd.side, cmd.model, shooting=True)
     if isinstance(m, Rejected):
@@ -58,11 +72,20 @@ def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | Rejected
         return bad
     if enemies_in_contact(table, state, m):
         return Rejected("in_melee", f"{m.name} is in melee and cannot shoot.")
+    cart = state.find_vehicle(cmd.target)
+    if cart is not None:
+        from game.rules.vehicle_shots import plan_vehicle_shot
+
+        return plan_vehicle_shot(table, state, m, cart, weapon)
     target = state.find(cmd.target)
     if target is None or target.removed or target.riderless or target.side == m.side:
         return Rejected("bad_target", "Choose an enemy model on the table.")
+    if target.aboard:
+        cart = state.vehicle(target.aboard)
+        return Rejected("aboard", f"{target.name} is aboard the {cart.name}: shoot at the {cart.name}; "
+                                  "a hit on its Crew strikes someone aboard.")
     dist = max(0.0, edge_distance(m, target))
-    bad = reach_problem(table, state, m, target, weapon, dist)
+    bad = reach_problem(table, state, m, target.name, (target.x, target.y), weapon, dist)
     if bad:
         return bad
     long_range = dist > (weapon.short_range or 0.0) + 1e-9
@@ -72,8 +95,8 @@ def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | Rejected
                                                                       long_range))
 
 
-def reach_problem(table: Table, state: GameState, m: Model, target: Model, weapon: Weapon,
-                  dist: float) -> Rejected | None:
+def reach_problem(table: Table, state: GameState, m: Model, name: str, at: tuple[float, float],
+                  weapon: Weapon, dist: float) -> Rejected | None:
     """A rejection if the target is out of range (mounted: short range only) or out of sight."""
     limit = (weapon.short_range if m.steed is not None else weapon.long_range) or 0.0
     fog = state.effects.get("fog")
@@ -81,13 +104,13 @@ def reach_problem(table: Table, state: GameState, m: Model, target: Model, weapo
         limit = min(limit, float(fog))
     if dist > limit + 1e-9:
         if m.steed is not None:
-            return Rejected("out_of_range", f"{target.name} is {dist:.1f}\" away; from horseback "
+            return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; from horseback "
                                             f"the {weapon.name} shoots only at short range "
                                             f"({limit:.0f}\").")
-        return Rejected("out_of_range", f"{target.name} is {dist:.1f}\" away; the "
+        return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; the "
                                         f"{weapon.name} reaches {limit:.0f}\".")
-    if sight_blocked(table.terrain, (m.x, m.y), (target.x, target.y)):
-        return Rejected("no_line_of_sight", f"{m.name} cannot see {target.name}: "
+    if sight_blocked(table.terrain, (m.x, m.y), at):
+        return Rejected("no_line_of_sight", f"{m.name} cannot see {name}: "
                                             "a building or impassable ground is in the way.")
     return None
 
@@ -130,6 +153,10 @@ def to_hit_need(table: Table, state: GameState, m: Model, weapon: Weapon, long_r
     if weapon.kind in ("longbow", "crossbow"):
         need += state.effects.get("squall", 0)
     need -= m.aim_bonus
+    if m.aboard:
+        from game.rules.vehicle_shots import from_vehicle_modifier
+
+        need -= from_vehicle_modifier(table, state, m)
     return max(2, need)
 
 
@@ -145,7 +172,7 @@ def blockers(table: Table, state: GameState, plan: ShotPlan) -> list[tuple[float
     if depth > table.numbers.woods_blocking_depth:
         found.append((plan.distance / 2, f"woods ({depth:.1f}\" deep)", None))
     for o in state.models:
-        if o.removed or o is plan.shooter or o is plan.target:
+        if o.removed or o.aboard or o is plan.shooter or o is plan.target:
             continue
         _, t = point_segment_distance(o.x, o.y, a[0], a[1], b[0], b[1])
         d = segment_distance((a[0], a[1], b[0], b[1]), spine(o))  # a rider's base is 2" long
@@ -155,14 +182,15 @@ def blockers(table: Table, state: GameState, plan: ShotPlan) -> list[tuple[float
     return found
 
 
-def do_shoot(act: Act, plan: ShotPlan) -> None:
+def do_shoot(act: Act, plan: ShotPlan | VehicleShotPlan) -> None:
     """Roll to hit, then Blocked Shots, then the save of whoever is struck; a handgun spooks."""
-    m, target, weapon = plan.shooter, plan.target, plan.weapon
+    m, weapon = plan.shooter, plan.weapon
+    target_id, target_name = plan.target_id, plan.target_name
     m.shots += 1
     m.acted = not may_shoot_again(m, weapon)
     if weapon.must_reload:
         m.reloads_needed = 1
-    label = f"To hit with {weapon.name}, {m.name} at {target.name}"
+    label = f"To hit with {weapon.name}, {m.name} at {target_name}"
     if m.steed is not None:
         label += " from horseback (natural 6)"
     roll, hit = act.test(m, label, plan.need)
@@ -171,11 +199,16 @@ def do_shoot(act: Act, plan: ShotPlan) -> None:
     misfire = roll == 1 and weapon.must_reload
     if misfire:
         m.reloads_needed = 2
-    act.emit(ShotFired(model=m.id, target=target.id, weapon=weapon.id,
+    act.emit(ShotFired(model=m.id, target=target_id, weapon=weapon.id,
                        distance=round(plan.distance, 3), long_range=plan.long_range,
                        need=plan.need, roll=roll, hit=hit, misfire=misfire))
     if hit:
-        resolve_hit(act, plan)
+        if isinstance(plan, ShotPlan):
+            resolve_hit(act, plan)
+        else:
+            from game.rules.vehicle_shots import vehicle_hit
+
+            vehicle_hit(act, plan)
     if weapon.noisy and not misfire:
         spook_tests(act, m)
 

@@ -55,6 +55,9 @@ class Model:
     riderless: bool = False  # a steed left standing without a rider ("steeds stay")
     charged_by_riders: int = 0  # Mounted Charges! that hit this model this turn (Shock of the charge)
     holding: bool = False  # holds the horses ("steeds stay"): loses its activations meanwhile
+    # aboard a vehicle (§10): x, y follow the vehicle's centre; the model is out of base contact
+    aboard: str = ""  # the vehicle's id, "" if not aboard
+    seat: str = ""  # the seat's name on that vehicle's profile
 
     def copy(self) -> Model:
         """A copy that shares nothing mutable (positional construction: ~5x faster than replace)."""
@@ -64,6 +67,33 @@ class Model:
 
 
 _MODEL_VALUES = attrgetter(*(f.name for f in fields(Model)))
+
+
+@dataclass(slots=True)
+class Vehicle:
+    """A cart or wagon on the table (§10): its pose, speed, damage and fire."""
+
+    id: str
+    name: str
+    profile: str  # vehicles.toml id
+    side: str  # "red", "blue" or "none" (abandoned)
+    x: float  # centre, inches
+    y: float
+    heading: float  # compass degrees, 0 = up the table, clockwise
+    health: int
+    speed: float = 0.0  # inches per turn, set by the last Drive
+    damage: dict[str, int] = field(default_factory=dict)  # damage points taken by location
+    burning: list[str] = field(default_factory=list)  # locations alight
+    disabled: bool = False  # Health fell below the Operational Level: it never moves again
+    removed: str = ""  # "" on the table; "escaped" once it left by its escort edge
+    moved: bool = False  # it moved (or tried to) this turn
+    moved_distance: float = 0.0  # inches it moved this turn (shooting modifiers)
+    escort_edge: str = ""  # table edge its side must get it off by ("" if none)
+    escort_valour: int = 0  # Valour for getting it off; the other side scores it for disabling it
+
+    def copy(self) -> Vehicle:
+        """A copy that shares nothing mutable."""
+        return replace(self, damage=dict(self.damage), burning=list(self.burning))
 
 
 @dataclass(slots=True)
@@ -118,6 +148,7 @@ class GameState:
     next_model_number: int = 0
     pending: Pending | None = None
     options: dict[str, bool] = field(default_factory=dict)  # scenario options: steeds_stay
+    vehicles: list[Vehicle] = field(default_factory=list)
 
     @property
     def acting_side(self) -> str:
@@ -143,6 +174,24 @@ class GameState:
         return [m for m in self.models
                 if not m.removed and not m.riderless and (side is None or m.side == side)]
 
+    def vehicle(self, vehicle_id: str) -> Vehicle:
+        """The vehicle with this id (raises KeyError if none)."""
+        for v in self.vehicles:
+            if v.id == vehicle_id:
+                return v
+        raise KeyError(vehicle_id)
+
+    def find_vehicle(self, vehicle_id: str) -> Vehicle | None:
+        """The vehicle with this id, or None."""
+        for v in self.vehicles:
+            if v.id == vehicle_id:
+                return v
+        return None
+
+    def aboard(self, vehicle_id: str) -> list[Model]:
+        """The models on the table aboard a vehicle, in seat order of the model list."""
+        return [m for m in self.models if m.aboard == vehicle_id and not m.removed]
+
     def clone(self) -> GameState:
         """A deep copy, fast enough for undo snapshots and AI search."""
         return replace(
@@ -159,6 +208,7 @@ class GameState:
             pending=None if self.pending is None else replace(
                 self.pending, options=list(self.pending.options), data=dict(self.pending.data)),
             options=dict(self.options),
+            vehicles=[v.copy() for v in self.vehicles],
         )
 
     def to_dict(self) -> dict[str, object]:

@@ -117,6 +117,10 @@ def end_turn(act: Act) -> None:
     from game.rules.contact import enemies_in_contact
 
     state = act.state
+    if state.vehicles:
+        from game.rules.driving import end_of_turn
+
+        end_of_turn(act)
     for m in state.models:
         if m.mishap == 2:
             m.mishap = 0

@@ -78,9 +78,25 @@ class Objective:
     valour: int  # Valour Points it is worth
 
 
+# Sides a vehicle may start with: a retinue's colour, or "none" for an abandoned or neutral vehicle.
+VEHICLE_SIDES: tuple[str, ...] = ("red", "blue", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleSpot:
+    """Where a scenario places a vehicle at the start: a vehicles.toml profile, a side and a pose."""
+
+    name: str  # unique among the map's vehicles, e.g. "the supply wagon"
+    profile: str  # a vehicles.toml id, e.g. "supply_wagon"
+    side: str  # one of VEHICLE_SIDES
+    x: float  # the vehicle's centre, inches
+    y: float
+    heading: float  # compass degrees: 0 = up the table (-y), clockwise; in [0, 360)
+
+
 @dataclass(slots=True)
 class TerrainMap:
-    """A table: width x height inches, a terrain kind per 1" tile, obstacles, zones, objectives."""
+    """A table: width x height inches, a terrain kind per 1" tile, obstacles, zones, objectives, vehicles."""
 
     name: str
     width: int
@@ -89,6 +105,7 @@ class TerrainMap:
     obstacles: list[Obstacle] = field(default_factory=list)
     zones: list[DeploymentZone] = field(default_factory=list)
     objectives: list[Objective] = field(default_factory=list)
+    vehicles: list[VehicleSpot] = field(default_factory=list)  # where vehicles start
     properties: dict[str, object] = field(default_factory=dict)  # map custom properties
 
     def kind_at(self, x: float, y: float) -> str:

@@ -13,6 +13,12 @@ Map format conventions (see docs/maps.md for the map maker's version):
 * Object layer `deployment`: rectangles with property `side` ("red" or "blue").
 * Object layer `objectives`: points, rectangles or ellipses (the centre counts) with properties
   `objective` ("hold" or "loot"), `radius` (inches, default 1) and `valour` (int, default 1).
+* Object layer `vehicles`: points or rectangles (the centre counts), each a vehicle on the table
+  at the start, with properties `vehicle` (a vehicles.toml id, required), `side` ("red", "blue"
+  or "none", the default, for an abandoned or neutral vehicle) and `heading` (compass degrees,
+  0 = up the table, clockwise; default 0; normalised to [0, 360)). The object's name is the
+  vehicle's name: required and unique among the vehicles. The centre must lie on the table.
+  The loader does not know the content, so it does not check that the profile exists.
 * Map custom properties are copied into `TerrainMap.properties` (title, briefing, turns, ...).
   pytmx reserves names such as type, name, id, x, y, width and height; do not use them.
 * Pixel coordinates are divided by the tile width to get inches. Other object layers are ignored.
@@ -36,11 +42,13 @@ from xml.etree.ElementTree import Element
 from game.terrain.terrain_map import (
     OBSTACLE_KINDS,
     TERRAIN_KINDS,
+    VEHICLE_SIDES,
     DeploymentZone,
     MapError,
     Objective,
     Obstacle,
     TerrainMap,
+    VehicleSpot,
 )
 from game.terrain.tmx_check import GID_FLAGS, check_map
 
@@ -166,6 +174,12 @@ def _convert(path: str, tmx: Any) -> TerrainMap:
                 tmap.zones.append(_zone(path, obj, scale, where, width, height))
             elif layer == "objectives":
                 tmap.objectives.append(_objective(path, obj, scale, where, width, height))
+            elif layer == "vehicles":
+                spot = _vehicle(path, obj, scale, where, width, height)
+                if any(v.name == spot.name for v in tmap.vehicles):
+                    raise MapError(path, f"{where}: another vehicle is already named {spot.name!r}; "
+                                         "vehicle names must be unique")
+                tmap.vehicles.append(spot)
     return tmap
 
 
@@ -323,3 +337,24 @@ def _objective(path: str, obj: Any, scale: float, where: str, w: int, h: int) ->
         raise MapError(path, f"{where}: valour is {raw!r}, not a whole number") from None
     name = str(obj.name or f"{kind}-{obj.id}")
     return Objective(name=name, kind=kind, x=cx, y=cy, radius=radius, valour=valour)
+
+
+def _vehicle(path: str, obj: Any, scale: float, where: str, w: int, h: int) -> VehicleSpot:
+    name = str(obj.name or "").strip()
+    if not name:
+        raise MapError(path, f"{where}: a vehicle needs a name (the object's name)")
+    profile = str(obj.properties.get("vehicle", "")).strip()
+    if not profile:
+        raise MapError(path, f"{where}: property 'vehicle' is missing or empty; set it to a vehicles.toml "
+                             "id such as 'supply_wagon'")
+    side = str(obj.properties.get("side", "none")).strip().lower()
+    if side not in VEHICLE_SIDES:
+        raise MapError(path, f"{where}: side is {side!r}; use 'red', 'blue' or 'none'")
+    heading = _float_prop(path, obj, "heading", 0.0, where) % 360.0
+    if heading >= 360.0:  # a tiny negative heading rounds up to 360 in floating point
+        heading = 0.0
+    x, y, vw, vh = _box(path, obj, scale, where)
+    cx, cy = x + vw / 2, y + vh / 2
+    if not (-_EDGE_SLACK <= cx <= w + _EDGE_SLACK and -_EDGE_SLACK <= cy <= h + _EDGE_SLACK):
+        raise MapError(path, f"{where}: the vehicle's centre ({cx:g}, {cy:g}) lies off the table")
+    return VehicleSpot(name=name, profile=profile, side=side, x=cx, y=cy, heading=heading)

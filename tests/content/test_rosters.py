@@ -21,13 +21,16 @@ def data(tmp_path: Path) -> Path:
     return out
 
 
-def member(profile: str, name: str, steed: str | None = None, weapons: str | None = None) -> str:
+def member(profile: str, name: str, steed: str | None = None, weapons: str | None = None,
+           seat: str | None = None) -> str:
     """One member as an inline TOML table."""
     parts = [f'profile = "{profile}"', f'name = "{name}"']
     if steed is not None:
         parts.append(f'steed = "{steed}"')
     if weapons is not None:
         parts.append(f"weapons = {weapons}")
+    if seat is not None:
+        parts.append(f'seat = "{seat}"')
     return "{ " + ", ".join(parts) + " }"
 
 
@@ -178,3 +181,68 @@ def test_archers_retinue_is_on_foot_and_heavy_with_bows() -> None:
     assert len(retinue.spears) == 3 and [len(s.retainers) for s in retinue.spears] == [3, 3, 3]
     profiles = [m.profile for s in retinue.spears for m in s.retainers]
     assert (profiles.count("archer"), profiles.count("billman"), profiles.count("handgunner")) == (5, 3, 1)
+
+
+# --- seats on vehicles (§10) ----------------------------------------------------------------------
+
+
+def test_a_member_may_have_a_seat_on_a_vehicle(data: Path) -> None:
+    add_retinue(data, member("carter", "Hick Wainman", seat="Box"))
+    spear = load_content_from(data).retinues["bad"].spears[0]
+    assert [m.seat for m in spear.retainers] == [None, None, "Box"]
+
+
+def test_a_seat_must_be_on_some_vehicle(data: Path) -> None:
+    add_retinue(data, member("carter", "Hick Wainman", seat="Roof"))
+    msg = "retinues.toml: cross-reference check: retinue 'bad': Hick Wainman has seat 'Roof', which is no seat"
+    with pytest.raises(ContentError, match="^" + re.escape(msg)) as info:
+        load_content_from(data)
+    assert "'Box mate'" in str(info.value) and "'Tailboard'" in str(info.value)  # the seats there are
+
+
+def test_seat_names_match_exactly(data: Path) -> None:
+    add_retinue(data, member("carter", "Hick Wainman", seat="box"))
+    with pytest.raises(ContentError, match=r"retinue 'bad': Hick Wainman has seat 'box', which is no seat"):
+        load_content_from(data)
+
+
+@pytest.mark.parametrize("steed", ["warhorse", "nag"])
+def test_a_member_with_a_seat_may_not_ride_a_steed(data: Path, steed: str) -> None:
+    profile = "man_at_arms" if steed == "warhorse" else "archer"
+    add_retinue(data, member(profile, "Hamon Wright", steed, seat="Box mate"))
+    name = "Warhorse" if steed == "warhorse" else "Nag"
+    rejected(data, f"Hamon Wright has seat 'Box mate' on a vehicle and may not also ride a steed ({name}); "
+                   "a model with a seat starts aboard")
+
+
+def test_a_hero_may_have_a_seat(data: Path) -> None:
+    add_retinue(data, squire=member("squire", "Piers Gower", seat="Box"))
+    assert load_content_from(data).retinues["bad"].spears[1].hero.seat == "Box"
+
+
+def test_escort_retinue_has_its_wagon_crew_and_riders() -> None:
+    c = load_content()
+    retinue = c.retinues["york-escort"]
+    captain = retinue.spears[0]
+    assert c.profiles[captain.hero.profile].role == "captain" and captain.hero.steed == "warhorse"
+    crew = {m.seat: m for s in retinue.spears for m in (s.hero, *s.retainers) if m.seat}
+    assert set(crew) == {"Box", "Box mate", "Tailboard"}
+    assert all(m in captain.retainers for m in crew.values())  # the wagon crew is in the Captain's Spear
+    assert crew["Box"].profile == "carter" and crew["Tailboard"].profile == "archer"
+    wagon = c.vehicles["supply_wagon"]
+    assert wagon.seat("Box").role == "driver" and wagon.seat("Tailboard").leaning_out
+    assert all(m.steed is None for m in crew.values())
+    assert all(m.steed is None for m in (retinue.spears[1].hero, *retinue.spears[1].retainers))
+
+
+def test_ambush_retinue_is_on_foot_but_for_three_riders() -> None:
+    c = load_content()
+    retinue = c.retinues["lancaster-ambush"]
+    counts = riders("lancaster-ambush")
+    assert counts["warhorse"] == 3 and "nag" not in counts and counts["foot"] >= 9
+    mounted = [s for s in retinue.spears if s.hero.steed]
+    assert len(mounted) == 1 and all(m.steed == "warhorse" for m in mounted[0].retainers)
+    assert len(mounted[0].retainers) == 2
+    shooters = {m.profile for s in retinue.spears for m in s.retainers}
+    assert {"archer", "crossbowman", "handgunner"} <= shooters
+    assert not any(m.seat for s in retinue.spears for m in (s.hero, *s.retainers))

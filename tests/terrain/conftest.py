@@ -82,6 +82,35 @@ def obstacle(
     return OBSTACLE.format(oid=oid, name=name, x=x, y=y, kind=kind, height=height, width=width, points=points)
 
 
+def vehicle_layer(*objs: str) -> str:
+    """A `vehicles` object layer holding the given <object> elements."""
+    return ' <objectgroup id="8" name="vehicles">\n  ' + "\n  ".join(objs) + "\n </objectgroup>\n"
+
+
+def vehicle(
+    name: str = "the wagon",
+    profile: str | None = "supply_wagon",
+    side: str | None = "red",
+    heading: str | None = "90",
+    x: float = 64,
+    y: float = 48,
+    oid: int = 1,
+    size: tuple[float, float] | None = None,
+) -> str:
+    """One vehicle <object>: a point, or a rectangle of `size` pixels; None leaves a property out."""
+    props = []
+    if heading is not None:
+        props.append(f'<property name="heading" type="float" value="{heading}"/>')
+    if side is not None:
+        props.append(f'<property name="side" value="{side}"/>')
+    if profile is not None:
+        props.append(f'<property name="vehicle" value="{profile}"/>')
+    shape = f' width="{size[0]}" height="{size[1]}"' if size else ""
+    inner = f"<properties>{''.join(props)}</properties>" if props else ""
+    point = "" if size else "<point/>"
+    return f'<object id="{oid}" name="{name}" x="{x}" y="{y}"{shape}>{inner}{point}</object>'
+
+
 class Kit:
     """The TMX-building helpers, handed to tests by the `kit` fixture."""
 
@@ -89,6 +118,8 @@ class Kit:
     text = staticmethod(tmx_text)
     obstacle = staticmethod(obstacle)
     obstacle_layer = staticmethod(obstacle_layer)
+    vehicle = staticmethod(vehicle)
+    vehicle_layer = staticmethod(vehicle_layer)
     tsx = TSX
 
 

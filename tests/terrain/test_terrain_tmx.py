@@ -15,6 +15,7 @@ from game.terrain import (
     MapError,
     load_terrain,
 )
+from game.terrain.terrain_map import VehicleSpot
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "maps" / "skirmish-field.tmx"
@@ -197,6 +198,24 @@ def test_zones_objectives_and_properties(write_map) -> None:
     assert tmap.name == "m"
 
 
+def test_vehicles_layer_points_and_rectangles(write_map, kit) -> None:
+    objs = kit.vehicle_layer(
+        kit.vehicle("the wagon", "supply_wagon", "red", "-90", x=64, y=48),
+        kit.vehicle("old cart", "ox_cart", None, None, x=16, y=0, oid=2, size=(64, 96)),
+        kit.vehicle("barrow", "handcart", "BLUE", "450", x=127, y=95, oid=3),
+    )
+    tmap = load_terrain(write_map(objects=objs))
+    wagon, cart, barrow = tmap.vehicles
+    assert wagon == VehicleSpot("the wagon", "supply_wagon", "red", 2.0, 1.5, 270.0)
+    assert cart == VehicleSpot("old cart", "ox_cart", "none", 1.5, 1.5, 0.0)  # the defaults; the centre
+    assert (barrow.side, barrow.heading) == ("blue", 90.0)
+    assert 0.0 <= min(v.heading for v in tmap.vehicles) and max(v.heading for v in tmap.vehicles) < 360.0
+
+
+def test_a_map_without_a_vehicles_layer_has_no_vehicles(field) -> None:
+    assert field.vehicles == []
+
+
 # --- every bad input is one MapError naming the file -------------------------------------------
 
 LAUGHS = (
@@ -269,6 +288,37 @@ def _bad(write_map, kit, case: str) -> tuple[Path, str]:
             "<point/></object></objectgroup>\n"
         )
         return write_map(objects=objs), "capture"
+    if case == "vehicle-missing-profile":
+        return write_map(objects=kit.vehicle_layer(kit.vehicle(profile=None))), "'vehicle' is missing"
+    if case == "vehicle-empty-profile":
+        return write_map(objects=kit.vehicle_layer(kit.vehicle(profile=" "))), "'vehicle' is missing or empty"
+    if case == "vehicle-no-name":
+        return write_map(objects=kit.vehicle_layer(kit.vehicle(name=""))), "needs a name"
+    if case == "vehicle-side":
+        return write_map(objects=kit.vehicle_layer(kit.vehicle(side="green"))), "side is 'green'"
+    if case == "vehicle-heading-nan":
+        return write_map(objects=kit.vehicle_layer(kit.vehicle(heading="nan"))), "'heading' is 'nan', not a finite"
+    if case == "vehicle-heading-nan-text":  # an untyped (string) property, read by the loader itself
+        objs = kit.vehicle_layer(kit.vehicle(heading=None).replace(
+            "<properties>", '<properties><property name="heading" value="NaN"/>'))
+        return write_map(objects=objs), "layer 'vehicles': 'heading' is 'NaN', not a finite number"
+    if case == "vehicle-heading-inf":
+        return write_map(objects=kit.vehicle_layer(kit.vehicle(heading="inf"))), "not a finite number"
+    if case == "vehicle-heading-word":
+        objs = kit.vehicle_layer(kit.vehicle(heading=None).replace(
+            "<properties>", '<properties><property name="heading" value="east"/>'))
+        return write_map(objects=objs), "'heading' is 'east', not a number"
+    if case == "vehicle-off-table":
+        return write_map(objects=kit.vehicle_layer(kit.vehicle(x=200, y=48))), "lies off the table"
+    if case == "vehicle-rectangle-off-table":
+        objs = kit.vehicle_layer(kit.vehicle(x=96, y=64, size=(96, 64)))
+        return write_map(objects=objs), "centre (4.5, 3) lies off the table"
+    if case == "vehicle-duplicate":
+        objs = kit.vehicle_layer(kit.vehicle("cart"), kit.vehicle("cart", "ox_cart", "none", "0", oid=2))
+        return write_map(objects=objs), "'cart' (id 2) in layer 'vehicles': another vehicle is already named"
+    if case == "vehicle-polyline":
+        objs = kit.vehicle_layer(kit.vehicle().replace("<point/>", '<polyline points="0,0 32,0"/>'))
+        return write_map(objects=objs), "not a polyline"
     if case == "reserved-name":
         return write_map(properties='  <property name="width" value="9"/>'), "reserves"
     if case == "bad-turns":
@@ -289,7 +339,10 @@ BAD_CASES = [
     "unknown-gid", "bad-integer", "bad-attribute", "no-terrain", "unknown-terrain",
     "too-large", "not-square", "short-count", "obstacle-kind", "obstacle-one-point",
     "obstacle-negative-width", "obstacle-bad-height", "obstacle-bad-float", "obstacle-bad-points",
-    "zone-side", "objective-kind", "reserved-name", "bad-turns", "missing-file", "infinite",
+    "zone-side", "objective-kind",
+    "vehicle-missing-profile", "vehicle-empty-profile", "vehicle-no-name", "vehicle-side",
+    "vehicle-heading-nan", "vehicle-heading-nan-text", "vehicle-heading-inf", "vehicle-heading-word", "vehicle-off-table",
+    "vehicle-rectangle-off-table", "vehicle-duplicate", "vehicle-polyline", "reserved-name", "bad-turns", "missing-file", "infinite",
     "xml-encoding",
     "image-no-size",
 ]  # fmt: skip

@@ -1,0 +1,184 @@
+"""Driving a cart or wagon (§10): the Drive command, Carter tests and running out of control.
+
+A driver's Move is a Drive: a new heading (at most `max_turn` degrees from the old one) and a new
+speed (within `max_speed_change` of the old one, at most the vehicle's top speed less a inch for
+each point of Traction damage). A driver without the Carter skill tests 1d6 on a sharp turn or a
+change of speed; a 1 rolls on the out-of-control table (veer left, veer right, or stall). The
+vehicle then moves at once (ramming.move_vehicle). A vehicle not driven in a turn rolls on at its
+speed and heading at the end of the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.content.models import VehicleProfile
+from game.physics.ram import VehicleMove
+from game.rules.activation import check_active
+from game.rules.commands import Drive
+from game.rules.context import Act, Rejected, Table
+from game.rules.events import CarterTest, OutOfControl
+from game.rules.state import GameState, Model, Vehicle
+
+
+@dataclass(slots=True)
+class DrivePlan:
+    """A checked Drive."""
+
+    driver: Model
+    vehicle: Vehicle
+    heading: float
+    speed: float
+    turn: float  # signed degrees, + clockwise
+    test_needed: bool  # a Carter test is due (sharp turn or change of speed, no Carter skill)
+
+
+@dataclass(frozen=True, slots=True)
+class DrivePreview:
+    """A dry run of a Drive as it would go if the Carter test (if any) is passed."""
+
+    plan: DrivePlan
+    move: VehicleMove
+    out_of_control_chance: float  # 0 when no test is due
+
+
+def profile_of(table: Table, v: Vehicle) -> VehicleProfile:
+    """A vehicle's profile."""
+    return table.content.vehicles[v.profile]
+
+
+def turn_between(old: float, new: float) -> float:
+    """The signed turn in degrees from one heading to another, in (-180, 180]."""
+    d = (new - old) % 360.0
+    return d - 360.0 if d > 180.0 else d
+
+
+def top_speed(table: Table, v: Vehicle) -> float:
+    """The vehicle's top speed: its profile's, an inch less per point of Traction damage, 0 disabled."""
+    if v.disabled or v.removed:
+        return 0.0
+    return max(0.0, profile_of(table, v).max_speed - v.damage.get("traction", 0))
+
+
+def driver_of(table: Table, state: GameState, v: Vehicle) -> Model | None:
+    """The model in a driver seat of the vehicle, if any."""
+    prof = profile_of(table, v)
+    drivers = {seat.name for seat in prof.drivers}
+    for m in state.aboard(v.id):
+        if m.seat in drivers:
+            return m
+    return None
+
+
+def is_driver(table: Table, state: GameState, m: Model) -> bool:
+    """True if the model sits in a driver seat of a vehicle on the table."""
+    if not m.aboard:
+        return False
+    v = state.find_vehicle(m.aboard)
+    return v is not None and any(seat.name == m.seat for seat in profile_of(table, v).drivers)
+
+
+def plan_drive(table: Table, state: GameState, cmd: Drive) -> DrivePlan | Rejected:
+    """Check a Drive command."""
+    m = check_active(state, cmd.side, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    if not is_driver(table, state, m):
+        return Rejected("not_driver", f"{m.name} is not in a driver's seat.")
+    v = state.vehicle(m.aboard)
+    if m.moved:
+        return Rejected("already_moved", f"{m.name} has already driven this activation.")
+    if m.feckless == "dither":
+        return Rejected("dithering", f"{m.name} is Dithering and may not drive this activation.")
+    if v.disabled:
+        return Rejected("disabled", f"The {v.name} is disabled and will not move again.")
+    rules = table.content.vehicle_rules
+    turn = turn_between(v.heading, cmd.heading)
+    if abs(turn) > rules.max_turn + 1e-9:
+        return Rejected("too_sharp", f"The {v.name} can turn at most {rules.max_turn:g} degrees in a "
+                                     f"Drive, not {abs(turn):.0f}.")
+    if abs(cmd.speed - v.speed) > rules.max_speed_change + 1e-9:
+        return Rejected("speed_change", f"The {v.name} is going {v.speed:g}\"; a Drive changes speed by "
+                                        f"at most {rules.max_speed_change:g}\".")
+    top = top_speed(table, v)
+    if cmd.speed > top + 1e-9:
+        return Rejected("too_fast", f"The {v.name}'s top speed is {top:g}\" a turn.")
+    test = (not table.has_skill(m, "carter")
+            and rules.carter_test_needed(turn, cmd.speed - v.speed))
+    return DrivePlan(m, v, cmd.heading % 360.0, cmd.speed, turn, test)
+
+
+def do_drive(act: Act, plan: DrivePlan) -> None:
+    """Test if needed, then move the vehicle."""
+    from game.rules.ramming import move_vehicle  # ramming imports this module's helpers
+
+    m, v = plan.driver, plan.vehicle
+    m.moved = True
+    heading, speed = plan.heading, plan.speed
+    if plan.test_needed:
+        heading, speed = carter_test(act, plan)
+    m.moved_distance = speed
+    v.heading, v.speed = heading, speed
+    move_vehicle(act, v, "drive")
+
+
+def carter_test(act: Act, plan: DrivePlan) -> tuple[float, float]:
+    """The driver's 1d6 test; on a failure the out-of-control table decides. Returns heading, speed."""
+    rules = act.table.content.vehicle_rules
+    m, v = plan.driver, plan.vehicle
+    reasons = []
+    if abs(plan.turn) + 1e-6 >= rules.sharp_turn:
+        reasons.append(f"a sharp turn ({abs(plan.turn):.0f} degrees)")
+    if abs(plan.speed - v.speed) > 1e-6:
+        reasons.append(f"a change of speed ({v.speed:g}\" to {plan.speed:g}\")")
+    reason = " and ".join(reasons)
+    fails = rules.carter_test_fails_on
+    roll = act.d6(f"Carter test, {m.name} on the {v.name}: {reason}; {fails + 1}+ keeps control",
+                  f"{fails + 1}+", m.id)
+    passed = roll > fails
+    act.emit(CarterTest(vehicle=v.id, model=m.id, reason=reason, roll=roll, passed=passed))
+    if passed:
+        return plan.heading, plan.speed
+    table = act.table.content.tables[rules.out_of_control_table]
+    row = table.lookup(act.d6(f"{table.name}, the {v.name}", "", m.id))
+    heading, speed = plan.heading, plan.speed
+    if row.result == "veer_left":
+        heading = (heading - rules.veer_angle) % 360.0
+    elif row.result == "veer_right":
+        heading = (heading + rules.veer_angle) % 360.0
+    else:
+        speed = 0.0
+    act.emit(OutOfControl(vehicle=v.id, result=row.result, heading=heading, speed=speed))
+    return heading, speed
+
+
+def predict_drive(table: Table, state: GameState, cmd: Drive) -> DrivePreview | Rejected:
+    """A dry run of a Drive for the client: the same simulation the engine will run, no dice."""
+    from game.rules.ramming import simulate
+
+    plan = plan_drive(table, state, cmd)
+    if isinstance(plan, Rejected):
+        return plan
+    rules = table.content.vehicle_rules
+    chance = 0.0
+    if plan.test_needed:
+        chance = rules.carter_test_fails_on / 6.0
+    return DrivePreview(plan, simulate(table, state, plan.vehicle, plan.heading, plan.speed), chance)
+
+
+def end_of_turn(act: Act) -> None:
+    """Vehicles not driven this turn roll on; fires burn and spread; a driverless team slows down."""
+    from game.rules.ramming import move_vehicle
+    from game.rules.vehicle_damage import fire_phase
+
+    state = act.state
+    slowing = act.table.content.vehicle_rules.max_speed_change
+    for v in state.vehicles:
+        if not v.removed and not v.moved and v.speed > 0 and not v.disabled:
+            move_vehicle(act, v, "roll_on")
+    fire_phase(act)
+    for v in state.vehicles:
+        if v.speed > 0 and driver_of(act.table, state, v) is None:
+            v.speed = max(0.0, v.speed - slowing)
+        v.moved = False
+        v.moved_distance = 0.0

@@ -1,0 +1,257 @@
+"""A vehicle's move and what it runs into (§10): rams, crashes and characters under the wheels.
+
+Every move is simulated once in pymunk (game/physics/ram.py) in a fresh space built from the state;
+the outcome is stored in the events (VehicleMoved, RamResolved, ModelShoved) and never simulated
+again. Each first contact is resolved in the order it happened:
+- a static obstacle (wall, building, gully edge, table edge): the vehicle takes its own Base Damage
+  at the doubled impact speed's band, less its armour on the facing that struck;
+- another vehicle: both take damage at the same impact speed, each the other's Base Damage dice,
+  less their own armour on the facing struck [I];
+- a character or rider: a 4+ dodge with the band's modifier; a natural 1 is under the wheels and
+  doubles the damage [I]. A failed dodge takes the vehicle's Base Damage dice as damage points.
+Crew and passengers then take damage for what their vehicle suffered, and anyone left standing in
+the vehicle's footprint steps out of it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.content.models import Facing, RamBand
+from game.physics.bolt import bearing_vector
+from game.physics.ram import Body, Contact, VehicleMove, simulate_vehicle_move
+from game.rules.context import Act, Table
+from game.rules.driving import profile_of
+from game.rules.events import ModelShoved, RamResolved, VehicleEscaped, VehicleMoved
+from game.rules.geometry import BASE_RADIUS, box_distance, spine
+from game.rules.state import GameState, Model, Vehicle
+from game.rules.vehicle_damage import (
+    armoured_damage,
+    character_damage,
+    crew_damage,
+    damage_vehicle,
+    roll_dice,
+)
+
+RIDER_MASS = 3.0  # a horse and rider, against a handcart's 1
+FOOT_MASS = 1.0
+EDGE_REACH = 0.6  # the escorted vehicle is off the table once its footprint is this close to its edge
+EDGE_NORMALS = {"north": (0.0, -1.0), "east": (1.0, 0.0), "south": (0.0, 1.0), "west": (-1.0, 0.0)}
+
+
+def vehicle_body(table: Table, v: Vehicle, moving: bool = True) -> Body:
+    """A vehicle as the physics sees it; a vehicle with a speed moves at it unless `moving` is False."""
+    prof = profile_of(table, v)
+    vx = vy = 0.0
+    if moving and v.speed > 0 and not v.disabled:
+        fx, fy = bearing_vector(v.heading)
+        vx, vy = v.speed * fx, v.speed * fy
+    return Body(v.id, "vehicle", v.x, v.y, v.heading, prof.length, prof.width, vx, vy, prof.mass)
+
+
+def table_bodies(table: Table, state: GameState, mover: Vehicle) -> list[Body]:
+    """Everything else on the table: characters as circles, riders and loose steeds as boxes, vehicles."""
+    out: list[Body] = []
+    for m in state.models:
+        if m.removed or m.aboard:
+            continue
+        if m.steed is not None:
+            out.append(Body(m.id, "rider", m.x, m.y, m.facing, 2.0, 1.0, mass=RIDER_MASS))
+        else:
+            size = 2 * BASE_RADIUS
+            out.append(Body(m.id, "character", m.x, m.y, 0.0, size, size, mass=FOOT_MASS))
+    out.extend(vehicle_body(table, o) for o in state.vehicles if o is not mover and not o.removed)
+    return out
+
+
+def simulate(table: Table, state: GameState, v: Vehicle, heading: float, speed: float) -> VehicleMove:
+    """The vehicle's move at a heading and speed for one turn, among everything on the table."""
+    body = vehicle_body(table, v, moving=False)
+    return simulate_vehicle_move(table.terrain, body, speed, heading, table_bodies(table, state, v))
+
+
+def move_vehicle(act: Act, v: Vehicle, reason: str) -> None:
+    """Move the vehicle at its speed and heading, resolve every contact, then settle the table."""
+    state = act.state
+    v.moved = True
+    if v.speed <= 0 or v.disabled:
+        return
+    move = simulate(act.table, state, v, v.heading, v.speed)
+    v.x, v.y = move.end
+    v.heading = move.end_heading
+    v.moved_distance += move.distance
+    for m in state.aboard(v.id):
+        m.x, m.y = v.x, v.y
+    act.emit(VehicleMoved(vehicle=v.id, path=list(move.path), headings=list(move.headings), end=move.end,
+                          end_heading=move.end_heading, speed=v.speed, distance=move.distance,
+                          stopped=move.stopped, reason=reason))
+    if move.stopped:
+        v.speed = 0.0  # stuck against something: the team stands
+    suffered: dict[str, int] = {}
+    for contact in move.contacts:
+        if _off_its_edge(v, contact):
+            continue
+        _resolve(act, v, contact, move, suffered)
+    _apply_shoves(act, move)
+    for vid, points in suffered.items():
+        crew_damage(act, state.vehicle(vid), points, v.side if vid != v.id else "")
+    _clear_footprints(act)
+    _check_escape(act, v)
+
+
+def _off_its_edge(v: Vehicle, c: Contact) -> bool:
+    """True for the escorted vehicle touching the table edge it is making for: no crash, it leaves."""
+    normal = EDGE_NORMALS.get(v.escort_edge)
+    return (normal is not None and c.other == "static:table-edge"
+            and c.normal[0] * normal[0] + c.normal[1] * normal[1] > 0.7)
+
+
+def _resolve(act: Act, v: Vehicle, c: Contact, move: VehicleMove, suffered: dict[str, int]) -> None:
+    """One contact: damage to both sides, or a dodge; then the RamResolved event."""
+    state, content = act.state, act.table.content
+    prof = profile_of(act.table, v)
+    band = content.ram_band(c.impact_speed)
+    die = band.die
+    what = c.other.split(":", 2)[-1] if c.static else c.other
+    label = f"Ram at {c.impact_speed:.1f}\""
+    mine = other_dmg = 0
+    dodge_roll, dodged, under = 0, False, False
+    other_kind = "static"
+    if c.static:
+        mine = armoured_damage(act, v, prof.base_damage, die, c.facing_hit,
+                               f"{label}: the {v.name} hits the {what}")
+    elif (o := state.find_vehicle(c.other)) is not None:
+        other_kind = "vehicle"
+        oprof = profile_of(act.table, o)
+        facing: Facing = c.other_facing_hit or "side"  # type: ignore[assignment]
+        mine = armoured_damage(act, v, oprof.base_damage, die, c.facing_hit,
+                               f"{label}: the {v.name} takes the {o.name}'s weight")
+        other_dmg = armoured_damage(act, o, prof.base_damage, die, facing,
+                                    f"{label}: the {o.name} takes the {v.name}'s weight")
+        damage_vehicle(act, o, "hull", other_dmg, "ram", v.side)
+        suffered[o.id] = suffered.get(o.id, 0) + other_dmg
+    elif (m := state.find(c.other)) is not None and not m.removed:
+        other_kind = "rider" if m.steed is not None else "character"
+        dodge_roll, dodged, under, other_dmg = _run_down(act, v, m, band)
+    damage_vehicle(act, v, "hull", mine, "crash" if c.static else "ram", "")
+    if mine:
+        suffered[v.id] = suffered.get(v.id, 0) + mine
+    act.emit(RamResolved(
+        vehicle=v.id, other=c.other, other_kind=other_kind, at=c.at, point=c.point, normal=c.normal,
+        tangent=c.tangent, v_rel=c.v_rel, closing=c.closing, impact_speed=c.impact_speed, die=die.label,
+        dodge_modifier=band.dodge_modifier, facing_hit=c.facing_hit, other_facing_hit=c.other_facing_hit,
+        vehicle_damage=mine, other_damage=other_dmg, dodge_roll=dodge_roll, dodged=dodged,
+        under_the_wheels=under, vehicle_end=move.end, vehicle_end_heading=move.end_heading))
+
+
+def _run_down(act: Act, v: Vehicle, m: Model, band: RamBand) -> tuple[int, bool, bool, int]:
+    """A character in the path dodges 4+ (band modifier); returns roll, dodged, under, damage points."""
+    rules = act.table.content.vehicle_rules
+    prof = profile_of(act.table, v)
+    roll, dodged = act.test(m, f"Dodge the {v.name}", rules.dodge_target, band.dodge_modifier)
+    if dodged:
+        return roll, True, False, 0
+    under = roll <= rules.under_the_wheels_on
+    points = roll_dice(act, prof.base_damage, band.die, f"Run down by the {v.name}, {m.name}", m.id)
+    if under:
+        points *= rules.under_the_wheels_factor
+    character_damage(act, m, points, v.side)
+    return roll, False, under, points
+
+
+def _apply_shoves(act: Act, move: VehicleMove) -> None:
+    """Riders and vehicles the move pushed end where the physics left them."""
+    state = act.state
+    for bid, (x, y, heading) in move.displaced.items():
+        if (o := state.find_vehicle(bid)) is not None:
+            o.x, o.y, o.heading = x, y, heading
+            for crew in state.aboard(o.id):
+                crew.x, crew.y = x, y
+        elif (m := state.find(bid)) is not None and not m.removed:
+            m.x, m.y = x, y
+            if m.steed is not None:
+                m.facing = heading
+        else:
+            continue
+        act.emit(ModelShoved(model=bid, to=(x, y), heading=heading))
+
+
+def overlapped_vehicle(table: Table, state: GameState, m: Model, x: float, y: float,
+                       facing: float | None = None) -> Vehicle | None:
+    """A vehicle whose footprint a base at (x, y) would overlap, if any."""
+    probe = Model(id=m.id, side=m.side, name=m.name, profile=m.profile, spear=m.spear, x=x, y=y,
+                  health=m.health, facing=m.facing if facing is None else facing, steed=m.steed)
+    sx, sy, ex, ey = spine(probe)
+    points = ((sx, sy), (ex, ey), ((sx + ex) / 2, (sy + ey) / 2))
+    for v in state.vehicles:
+        if v.removed or math.hypot(v.x - x, v.y - y) > 6.0:
+            continue
+        prof = profile_of(table, v)
+        if any(box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) < BASE_RADIUS - 1e-6
+               for px, py in points):
+            return v
+    return None
+
+
+def _clear_footprints(act: Act) -> None:
+    """Anyone left inside a vehicle's footprint steps (or is knocked) out to the nearest free spot."""
+    from game.rules.movement import position_problem
+
+    table, state = act.table, act.state
+    for m in state.models:
+        if m.removed or m.aboard:
+            continue
+        v = overlapped_vehicle(table, state, m, m.x, m.y)
+        if v is None:
+            continue
+        prof = profile_of(table, v)
+        fx, fy = bearing_vector(v.heading)
+        rx, ry = -fy, fx  # the vehicle's right
+        side = 1.0 if (m.x - v.x) * rx + (m.y - v.y) * ry >= 0 else -1.0
+        along = (m.x - v.x) * fx + (m.y - v.y) * fy
+        for spot in _spots(v.x, v.y, fx, fy, rx * side, ry * side, along, prof.length, prof.width):
+            if not position_problem(table, state, m, *spot):
+                m.x, m.y = spot
+                act.emit(ModelShoved(model=m.id, to=(round(m.x, 4), round(m.y, 4)), heading=m.facing))
+                break
+
+
+def _spots(cx: float, cy: float, fx: float, fy: float, sx: float, sy: float, along: float,
+           length: float, width: float) -> list[tuple[float, float]]:
+    """Candidate spots beside a vehicle: its near side first, then the far side, then fore and aft."""
+    out = []
+    off = width / 2.0 + BASE_RADIUS + 0.6  # mounted bases are 1" wide across, 2" long
+    for k in range(8):
+        d = off + 0.5 * k
+        for sign in (1.0, -1.0):
+            for shift in (0.0, 1.0, -1.0, 2.0, -2.0):
+                a = max(-length / 2, min(length / 2, along)) + shift
+                out.append((round(cx + fx * a + sx * sign * d, 4), round(cy + fy * a + sy * sign * d, 4)))
+    for k in range(6):
+        d = length / 2.0 + BASE_RADIUS + 1.1 + 0.5 * k
+        for sign in (1.0, -1.0):
+            out.append((round(cx + fx * sign * d, 4), round(cy + fy * sign * d, 4)))
+    return out
+
+
+def _check_escape(act: Act, v: Vehicle) -> None:
+    """The escorted vehicle reaching its edge leaves the table with everyone aboard; its side scores."""
+    if not v.escort_edge or v.removed or v.disabled:
+        return
+    prof = profile_of(act.table, v)
+    tmap = act.table.terrain
+    fx, fy = bearing_vector(v.heading)
+    hx = abs(fx) * prof.length / 2 + abs(fy) * prof.width / 2
+    hy = abs(fy) * prof.length / 2 + abs(fx) * prof.width / 2
+    gap = {"north": v.y - hy, "south": tmap.height - (v.y + hy), "west": v.x - hx,
+           "east": tmap.width - (v.x + hx)}[v.escort_edge]
+    if gap > EDGE_REACH:
+        return
+    v.removed = "escaped"
+    v.speed = 0.0
+    for m in act.state.aboard(v.id):
+        m.removed = "escaped"
+    valour = v.escort_valour if v.side in act.state.sides else 0
+    if valour:
+        act.state.sides[v.side].valour += valour
+    act.emit(VehicleEscaped(vehicle=v.id, side=v.side, valour=valour))

@@ -1,0 +1,108 @@
+"""Shooting at and from carts and wagons (§10).
+
+- At a vehicle [I]: +1 to hit one standing still this turn, -1 at one moving 9" or more (what it
+  moved this turn, or its speed if it has yet to move).
+  A hit rolls the vehicle's d6 hit location: Hull or Traction take D3 points less the armour on
+  the facing the shot came from; Crew strikes one random model aboard. A handgun hit that damages
+  a location sets it alight [H].
+- From a vehicle [I]: -1 if it moved this turn, a further -1 over rough ground (Hard Going).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.content.models import Weapon
+from game.rules.context import Act, Rejected, Table
+from game.rules.geometry import BASE_RADIUS, box_distance
+from game.rules.shooting import MOUNTED_NEED, reach_problem, to_hit_need
+from game.rules.state import GameState, Model, Vehicle
+from game.rules.vehicle_damage import (
+    armoured_damage,
+    crew_hit,
+    damage_vehicle,
+    facing_towards,
+    set_alight,
+)
+from game.terrain.terrain_map import HARD_GOING
+
+
+@dataclass(slots=True)
+class VehicleShotPlan:
+    """A checked shot at a cart or wagon."""
+
+    shooter: Model
+    vehicle: Vehicle
+    weapon: Weapon
+    distance: float
+    long_range: bool
+    need: int
+
+    @property
+    def target_id(self) -> str:
+        """The vehicle's id."""
+        return self.vehicle.id
+
+    @property
+    def target_name(self) -> str:
+        """The vehicle in text."""
+        return f"the {self.vehicle.name}"
+
+
+def pace(v: Vehicle) -> float:
+    """Inches the vehicle moves this turn: what it moved, or its speed if it has yet to move."""
+    return v.moved_distance if v.moved else v.speed
+
+
+def vehicle_distance(table: Table, m: Model, v: Vehicle) -> float:
+    """Inches from a model's base edge to a vehicle's footprint."""
+    prof = table.content.vehicles[v.profile]
+    return max(0.0, box_distance(v.x, v.y, v.heading, prof.length, prof.width, m.x, m.y) - BASE_RADIUS)
+
+
+def from_vehicle_modifier(table: Table, state: GameState, m: Model) -> int:
+    """The to-hit modifier for shooting from the vehicle a model is aboard (0 if not aboard)."""
+    v = state.find_vehicle(m.aboard) if m.aboard else None
+    if v is None:
+        return 0
+    rough = table.terrain.kind_at(v.x, v.y) in HARD_GOING
+    return table.content.vehicle_rules.shooting.from_vehicle(pace(v), rough)
+
+
+def plan_vehicle_shot(table: Table, state: GameState, m: Model, v: Vehicle,
+                      weapon: Weapon) -> VehicleShotPlan | Rejected:
+    """Check a shot at a vehicle (the shooter's own checks are done by shooting.plan_shot)."""
+    if v.removed or v.side == m.side:
+        return Rejected("bad_target", f"The {v.name} is not an enemy vehicle on the table.")
+    if m.aboard == v.id:
+        return Rejected("bad_target", f"{m.name} is aboard the {v.name}.")
+    dist = vehicle_distance(table, m, v)
+    bad = reach_problem(table, state, m, f"the {v.name}", (v.x, v.y), weapon, dist)
+    if bad:
+        return bad
+    long_range = dist > (weapon.short_range or 0.0) + 1e-9
+    if m.steed is not None:
+        return VehicleShotPlan(m, v, weapon, dist, long_range, MOUNTED_NEED)
+    need = to_hit_need(table, state, m, weapon, long_range)
+    need -= table.content.vehicle_rules.shooting.at_vehicle(pace(v))
+    return VehicleShotPlan(m, v, weapon, dist, long_range, max(2, need))
+
+
+def vehicle_hit(act: Act, plan: VehicleShotPlan) -> None:
+    """A shot strikes the vehicle: roll the location, then damage, a crewman, or fire."""
+    m, v = plan.shooter, plan.vehicle
+    prof = act.table.content.vehicles[v.profile]
+    rules = act.table.content.vehicle_rules
+    roll = act.d6(f"Hit location on the {v.name}: " + ", ".join(
+        f"{r.low}-{r.high} {r.result}" for r in prof.hit_locations), "", v.id)
+    location = prof.hit_location(roll)
+    if location == "crew" and crew_hit(act, v, m.side, f"A shot into the {v.name}") is not None:
+        return
+    if location == "crew":
+        location = "hull"  # nobody aboard: the shot hits the bed
+    facing = facing_towards(act.table, v, m.x, m.y)
+    points = armoured_damage(act, v, 1, rules.shot_damage, facing,
+                             f"Shot damage to the {v.name}'s {location}")
+    damage_vehicle(act, v, location, points, "shot", m.side)
+    if points and plan.weapon.kind == "handgun":
+        set_alight(act, v, location)
