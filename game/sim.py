@@ -22,7 +22,7 @@ from game.ai import PLAYERS, Player, make_player
 from game.persist.match import Match
 from game.persist.saves import save_game
 from game.rules.context import Rejected
-from game.rules.events import Ev, GambitRolled, ReactionTaken
+from game.rules.events import Ev, GambitRolled, RamResolved, ReactionTaken
 from game.rules.state import SIDES
 from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
@@ -37,12 +37,18 @@ class SimError(Exception):
 
 
 def event_kind(event: Ev) -> str:
-    """An event's type, refined for gambits and reactions (e.g. gambit_rolled:mounted_charge);
+    """An event's type, refined for gambits, reactions and rams (e.g. gambit_rolled:mounted_charge,
+    ram_resolved:character:dodged);
     the report counts both the plain type and the refined kind."""
     if isinstance(event, GambitRolled):
         return f"{event.type}:{event.gambit}"
     if isinstance(event, ReactionTaken):
         return f"{event.type}:{event.choice}"
+    if isinstance(event, RamResolved):
+        if event.other_kind in ("character", "rider"):
+            outcome = "dodged" if event.dodged else "under_the_wheels" if event.under_the_wheels else "hit"
+            return f"{event.type}:{event.other_kind}:{outcome}"
+        return f"{event.type}:{event.other_kind}"
     return str(getattr(event, "type", ""))
 
 

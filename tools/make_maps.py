@@ -391,7 +391,7 @@ WAY_W, WAY_H = 42, 30
 WAY_ROAD_ROWS = (14, 15)  # the York road, two tiles wide: y 14" to 16"
 WAY_NORTH_HEDGE_Y = 12.4  # hedgerow centre-lines, 1" wide: a 1.1" grass verge each side of the road
 WAY_SOUTH_HEDGE_Y = 17.6
-WAY_FARMHOUSE = (26, 19, 31, 21)  # x0, y0, x1, y1 tiles: south of the roadblock, 3" behind its tail
+WAY_FARMHOUSE = (26, 20, 30, 22)  # x0, y0, x1, y1 tiles: south of the roadblock, 4" behind its tail
 WAY_BRIEFING = (
     "The Duke's wages for the garrison at Pontefract go east in one lumbering supply wagon, and "
     "Sir Humphrey Neville's hedge-lurkers know the road it must take. Between the hedgerows there "
@@ -437,7 +437,7 @@ def make_way() -> MapSpec:
         properties=[
             ("title", "string", "Make Way! Clear the Road!"),
             ("briefing", "string", WAY_BRIEFING),
-            ("turns", "int", "8"),
+            ("turns", "int", "10"),
             ("red_retinue", "string", "york-escort"),
             ("blue_retinue", "string", "lancaster-ambush"),
             ("steeds_stay", "bool", "false"),
@@ -451,10 +451,10 @@ def make_way() -> MapSpec:
             ("north hedgerow, west", "hedge", "low", 1.0, [(10.6, north), (17.0, north)]),
             ("north hedgerow, middle", "hedge", "low", 1.0, [(19.5, north), (33.0, north)]),
             ("north hedgerow, east", "hedge", "low", 1.0, [(35.5, north), (41.0, north)]),
-            ("south hedgerow, west", "hedge", "low", 1.0, [(10.6, south), (18.0, south)]),
-            ("south hedgerow, by the green", "hedge", "low", 1.0, [(20.5, south), (23.0, south)]),
+            ("south hedgerow, west", "hedge", "low", 1.0, [(10.6, south), (13.0, south)]),
+            ("south hedgerow, middle", "hedge", "low", 1.0, [(15.5, south), (22.0, south)]),
             ("south hedgerow, east", "hedge", "low", 1.0, [(34.5, south), (41.0, south)]),
-            ("roadside ditch", "ditch", "low", 1.0, [(11.0, 16.55), (17.5, 16.55)]),
+            ("roadside ditch", "ditch", "low", 1.0, [(15.8, 16.55), (21.8, 16.55)]),
         ],
         zones=[
             ("red deployment", "red", 0.0, 9.0, 10.0, 12.0),

@@ -41,6 +41,7 @@ ROLES = ("captain", "squire", "fighter", "billman", "archer", "crossbowman", "ha
 STEEDS = ("warhorse", "nag", "beast_of_burden")
 MARKERS = ("mishap", "stunned", "dither", "flee", "reload", "charge", "holding",
            "wound", "wound_1", "wound_2", "wound_3", "rank_captain", "rank_squire")  # fmt: skip
+VEHICLE_KINDS = ("handcart", "ox_cart", "supply_wagon", "war_wagon")
 
 RGB = tuple[int, int, int]
 Pt = tuple[float, float]
@@ -617,8 +618,9 @@ HORSES = {
 }
 
 
-def horse(art: Art, steed: str, side: Side, cx: float, riderless: bool) -> None:
-    """A horse seen from above, head to the north, filling a 1" x 2" base."""
+def horse(art: Art, steed: str, side: Side, cx: float, riderless: bool, harness: bool = False) -> None:
+    """A horse seen from above, head to the north, filling a 1" x 2" base (`harness`: put to a
+    vehicle, in collar and traces, with no saddle)."""
     h = HORSES[steed]
     w = h.width
     # legs in a walking stride (only the hooves and fetlocks show), tail, body and neck as one
@@ -663,6 +665,9 @@ def horse(art: Art, steed: str, side: Side, cx: float, riderless: bool) -> None:
     # tack: noseband, browband, reins
     art.flat(stroke([(cx - 4.3, 11.5), (cx + 4.3, 11.5)], 1.1), LEATHER)
     art.flat(stroke([(cx - 5.6, poll - 3), (cx + 5.6, poll - 3)], 1.0), LEATHER)
+    if harness:
+        draught_harness(art, h, side, cx, poll)
+        return
 
     saddle_y = 62
     if steed == "warhorse":
@@ -698,6 +703,25 @@ def horse(art: Art, steed: str, side: Side, cx: float, riderless: bool) -> None:
             art.flat(stroke(rein, 0.9), LEATHER)
 
 
+def draught_harness(art: Art, h: Horse, side: Side, cx: float, poll: float) -> None:
+    """A draught animal's harness: a padded collar with brass hames, a back pad in the side's
+    colour, the traces along the flanks and the reins running back to the driver."""
+    w = h.width
+    for s in (-1, 1):  # traces from the hames back past the quarters
+        art.paint(stroke([(cx + s * 9.5, 45), (cx + s * (w + 1.2), 70), (cx + s * (w + 0.6), 128)], 2.0),
+                  LEATHER, line=0.6, shadow=1.5)  # fmt: skip
+    collar = stroke(arc(cx, 44, 10.5, 5.5, 180, 360, 16) + arc(cx, 44, 10.5, 4.0, 0, 180, 16)[1:], 4.2)
+    art.paint(collar, (70, 46, 30), line=0.9, shadow=2.0)
+    for s in (-1, 1):
+        art.paint([ellipse(cx + s * 10.0, 41.5, 1.6, 3.6)], GOLD, line=0.6, shade=0.6, gloss=0.5)  # hames
+    pad = art.paint([ellipse(cx, 66, w - 1.5, 6.0)], side.main, line=0.9, shadow=1.2)
+    art.flat(stroke([(cx - w, 66), (cx + w, 66)], 1.0), side.light, 0.8, within=pad)
+    art.flat(stroke([(cx, 72), (cx, 104)], 1.6), LEATHER, 0.9)  # the crupper strap
+    for s in (-1, 1):
+        art.flat(stroke([(cx + s * 4.4, 12), (cx + s * 6.4, poll + 6), (cx + s * 5.2, 60), (cx + s * 3.0, 128)],
+                        0.9), LEATHER)  # fmt: skip
+
+
 def caparison(art: Art, h: Horse, side: Side, cx: float, poll: float) -> None:
     """A warhorse's trapper in the side's colours, dagged at the hem, and a steel chanfron."""
     w = h.width + 3.5
@@ -717,6 +741,297 @@ def caparison(art: Art, h: Horse, side: Side, cx: float, poll: float) -> None:
                  (cx, poll + 1)]]  # fmt: skip
     art.paint(chanfron, STEEL, line=0.9, gloss=0.6)
     art.paint([star(cx, poll - 9, 2.6, 4, 0.4)], GOLD, line=0.5, shade=0.5)
+
+
+# --- vehicles -----------------------------------------------------------------------------------
+# Carts and wagons seen from above, facing north, filling their footprint (team included) at the
+# nominal size of game.ui.vehicle_layout, one picture per side (red, blue, "none" for an abandoned
+# one) and a wreck for a disabled one. Side cues: the draught animals' back pads, the stripes of
+# a wagon's tilt, a cart's blanket and a war wagon's pavises.
+
+NEUTRAL = Side("none", (172, 160, 134), (112, 102, 86), (216, 206, 182), (246, 242, 228), (206, 196, 168))
+VEHICLE_SIDES = ("red", "blue", "none")
+CANVAS = (224, 214, 186)
+PLANK = (154, 112, 68)
+BOARD = (112, 76, 44)
+TYRE = (58, 54, 52)
+HAY = (206, 178, 96)
+SACKING = (190, 166, 116)
+CHAR = (40, 32, 28)
+
+
+def rrect(x0: float, y0: float, x1: float, y1: float, r: float) -> Poly:
+    """A rectangle with rounded corners."""
+    r = min(r, (x1 - x0) / 2, (y1 - y0) / 2)
+    pts: Poly = []
+    for cx, cy, a0 in ((x1 - r, y0 + r, 270), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90), (x0 + r, y0 + r, 180)):
+        pts += [(cx + r * math.cos(math.radians(a0 + 90 * i / 6)), cy + r * math.sin(math.radians(a0 + 90 * i / 6)))
+                for i in range(7)]  # fmt: skip
+    return pts
+
+
+class Wood:
+    """The colours of a vehicle's woodwork: fresh, or charred on a wreck."""
+
+    def __init__(self, wreck: bool) -> None:
+        self.wreck = wreck
+
+    def __call__(self, colour: RGB) -> RGB:
+        return mix(colour, CHAR, 0.55) if self.wreck else colour
+
+
+def vehicle_layout_of(kind: str) -> tuple[float, float, float, int, int, int]:
+    """(length, width, team share, ranks, abreast, wheels) of a kind, from game.ui.vehicle_layout."""
+    import sys
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.ui.vehicle_layout import layout
+
+    lay = layout(kind)
+    return lay.length, lay.width, lay.team, lay.pairs, lay.abreast, lay.wheels
+
+
+def driver_spot(kind: str) -> Pt:
+    """Where the driver sits, in picture pixels."""
+    from game.ui.vehicle_layout import seat_spots
+
+    length, width, *_ = vehicle_layout_of(kind)
+    spots = seat_spots(kind, length, width, [("Box", "driver")])
+    along, across = spots["Box"]
+    return (width * PPI / 2 + across * PPI, length * PPI / 2 - along * PPI)
+
+
+def wheel(art: Art, x: float, y0: float, y1: float, thick: float, outward: int, wood: Wood) -> None:
+    """A wheel seen from above: the iron tyre's strip, the felloes, and the hub standing out."""
+    art.paint([rrect(x - thick / 2, y0, x + thick / 2, y1, thick / 2)], wood(TYRE), line=1.0, shadow=3.0)
+    art.flat(stroke([(x, y0 + 2), (x, y1 - 2)], thick * 0.45), wood((120, 84, 52)), 0.9)
+    hub = (x + outward * thick * 0.55, (y0 + y1) / 2)
+    art.paint([ellipse(hub[0], hub[1], thick * 0.55, thick * 0.9)], wood((96, 66, 40)), line=0.8, shadow=2.0)
+    art.paint([circle(hub[0] + outward * 1.0, hub[1], thick * 0.3)], wood(IRON), line=0.5, gloss=0.5)
+
+
+def lying_wheel(art: Art, cx: float, cy: float, r: float) -> None:
+    """A wheel off its axle, lying flat: rim, spokes and hub."""
+    art.paint([circle(cx, cy, r)], TYRE, line=1.0, shadow=1.5)
+    art.flat([circle(cx, cy, r - 2.2)], (0, 0, 0), 0.0)
+    inner = art.paint([circle(cx, cy, r - 2.4)], (86, 70, 52), line=0.6, shade=0.4)
+    for i in range(8):
+        a = math.radians(i * 45 + 10)
+        art.flat(stroke([(cx, cy), (cx + (r - 2.5) * math.cos(a), cy + (r - 2.5) * math.sin(a))], 1.8),
+                 (120, 88, 56), within=inner)  # fmt: skip
+    art.paint([circle(cx, cy, r * 0.28)], (96, 66, 40), line=0.6, gloss=0.3)
+
+
+def planks(art: Art, x0: float, y0: float, x1: float, y1: float, colour: RGB, step: float,
+           rng: random.Random) -> pygame.Surface:  # fmt: skip
+    """A planked floor running along the length, with seams, grain and a nail or two."""
+    floor = art.paint([rrect(x0, y0, x1, y1, 2.0)], colour, line=1.0, shade=0.8)
+    x = x0 + step
+    while x < x1 - 1:
+        art.flat(stroke([(x, y0 + 1), (x, y1 - 1)], 0.9), scale(colour, 0.6), 0.8, within=floor)
+        x += step
+    for _ in range(int((x1 - x0) * (y1 - y0) / 140)):
+        gx, gy = rng.uniform(x0, x1), rng.uniform(y0, y1)
+        art.flat(stroke([(gx, gy), (gx + rng.uniform(-0.6, 0.6), gy + rng.uniform(4, 10))], 0.6),
+                 scale(colour, rng.choice((0.8, 1.12))), 0.6, within=floor)  # fmt: skip
+    return floor
+
+
+def barrel(art: Art, cx: float, cy: float, r: float, wood: Wood) -> None:
+    """A barrel standing on end: its head, staves' edge and iron hoops."""
+    art.paint([circle(cx, cy, r)], wood((132, 90, 50)), line=1.0, shadow=2.5)
+    art.flat(stroke(arc(cx, cy, r - 1.4, r - 1.4, 0, 360, 32), 1.1), wood(IRON), 0.9)
+    art.paint([circle(cx, cy, r * 0.7)], wood((160, 116, 70)), line=0.6, shade=0.5)
+    art.flat(stroke([(cx - r * 0.6, cy), (cx + r * 0.6, cy)], 0.7), wood((100, 70, 40)), 0.7)
+    art.flat([circle(cx + r * 0.3, cy - r * 0.25, r * 0.12)], (40, 30, 24), 0.9)  # the bung
+
+
+def sack(art: Art, cx: float, cy: float, rx: float, ry: float, rot: float, wood: Wood) -> None:
+    """A tied sack lying down."""
+    art.paint([ellipse(cx, cy, rx, ry, rot)], wood(SACKING), line=1.0, shadow=2.0)
+    to = frame((cx, cy), rot + 90)
+    art.flat(stroke([to(-rx * 0.55, -ry * 0.5), to(-rx * 0.55, ry * 0.5)], 1.2), wood((120, 96, 60)), 0.8)
+    art.paint([circle(*to(-rx * 0.85, 0), 1.6)], wood((150, 126, 84)), line=0.5)
+
+
+def crate(art: Art, x0: float, y0: float, x1: float, y1: float, wood: Wood) -> None:
+    """A crate with battens."""
+    box = art.paint([rrect(x0, y0, x1, y1, 1.2)], wood((166, 128, 80)), line=1.0, shadow=2.5)
+    for t in (0.25, 0.75):
+        y = y0 + (y1 - y0) * t
+        art.flat(stroke([(x0, y), (x1, y)], 1.4), wood((112, 80, 46)), 0.9, within=box)
+    art.flat(stroke([(x0 + 1, y0 + 1), (x1 - 1, y1 - 1)], 1.0), wood((120, 88, 52)), 0.7, within=box)
+
+
+def team(art: Art, kind: str, side: Side, w: float, team_h: float, ranks: int, abreast: int) -> list[Pt]:
+    """The draught animals in harness; returns where their bits are (for the reins)."""
+    steed = "nag" if kind in ("supply_wagon", "war_wagon") else "beast_of_burden"
+    k = min(team_h / ranks / 124.0, 0.86)
+    bits = []
+    gap = {1: [0.0], 2: [-0.23, 0.23]}.get(abreast, [0.0])
+    for rank in range(ranks):
+        y0 = rank * team_h / ranks + 1.0
+        for g in gap:
+            cx = w / 2 + g * w
+            with art.zoomed(cx, y0 / (1 - k), k):
+                horse(art, steed, side, cx, riderless=True, harness=True)
+            bits.append((cx, y0 + 12 * k))
+    return bits
+
+
+def vehicle_token(kind: str, side_name: str, wreck: bool = False) -> pygame.Surface:
+    """A cart or wagon facing north, its footprint filling the picture; a wreck if `wreck`."""
+    side = NEUTRAL if wreck or side_name == "none" else SIDES[side_name]
+    length, width, share, ranks, abreast, wheels = vehicle_layout_of(kind)
+    W, H = round(width * PPI), round(length * PPI)
+    art = Art(W, H)
+    ground = pygame.Surface(art.surf.get_size(), pygame.SRCALPHA)
+    ground.fill((255, 255, 255, 255))
+    art.ground = ground
+    rng = random.Random(seed_of(f"vehicle_{kind}_{side_name}"))
+    wood = Wood(wreck)
+    team_h = share * H
+    inset = {"handcart": 0.14, "ox_cart": 0.11, "supply_wagon": 0.09, "war_wagon": 0.075}[kind]
+    bx0, bx1 = W * inset, W * (1 - inset)
+    by0, by1 = team_h + (3 if kind != "handcart" else 1), H - 5
+    thick = {"handcart": 6.0, "ox_cart": 9.0, "supply_wagon": 8.0, "war_wagon": 10.0}[kind]
+    # running gear first: wheels, then the pole or shafts, then the team
+    if wheels == 2:
+        spans = [(by0 + (by1 - by0) * 0.28, by0 + (by1 - by0) * 0.72)]
+    else:
+        spans = [(by0 + 6, by0 + 6 + (by1 - by0) * 0.2), (by1 - 4 - (by1 - by0) * 0.3, by1 - 4)]
+    for i, (y0, y1) in enumerate(spans):
+        for s, x in ((-1, bx0 - thick * 0.2), (1, bx1 + thick * 0.2)):
+            if wreck and i == 0 and s == -1:
+                continue  # the front wheel came off
+            wheel(art, x, y0, y1, thick, s, wood)
+    if wreck:
+        _wreck_gear(art, kind, W, team_h, by0, thick)
+    else:
+        if kind == "handcart":
+            for s in (-1, 1):
+                art.paint(stroke([(W / 2 + s * 15.5, 6), (W / 2 + s * 14.0, by0 + 8)], 3.2), WOOD, line=0.9,
+                          shadow=2.0)  # fmt: skip
+        else:
+            art.paint(stroke([(W / 2, team_h * 0.12), (W / 2, by0 + 6)], 4.6), WOOD, line=1.0, shadow=2.5)
+            bar = team_h - 5
+            art.paint(stroke([(W / 2 - W * 0.3, bar), (W / 2 + W * 0.3, bar)], 3.4), WOOD, line=0.9, shadow=2.0)
+        bits = team(art, kind, side, W, team_h, ranks, abreast)
+    # the body
+    art.paint([rrect(bx0 - 1.5, by0 - 1.5, bx1 + 1.5, by1 + 1.5, 3.0)], wood(BOARD), line=1.3, shadow=4.0)
+    floor = planks(art, bx0 + 2.5, by0 + 2.5, bx1 - 2.5, by1 - 2.5, wood(PLANK), 7.0 if kind != "war_wagon" else 8.0,
+                   rng)  # fmt: skip
+    if wreck:
+        for _ in range(7):
+            art.flat([ellipse(rng.uniform(bx0, bx1), rng.uniform(by0, by1), rng.uniform(5, 12),
+                              rng.uniform(4, 9), rng.uniform(0, 180))], (20, 16, 14), 0.45, within=floor)  # fmt: skip
+    {"handcart": _handcart_load, "ox_cart": _ox_cart_load, "supply_wagon": _wagon_load,
+     "war_wagon": _war_wagon_body}[kind](art, side, wood, rng, bx0, by0, bx1, by1)
+    if not wreck:
+        dx, dy = driver_spot(kind)
+        for bx, by in bits:
+            for s in (-1, 1):
+                art.flat(stroke([(bx + s * 2.5, by), (dx + s * 3.0, dy - 2.0)], 0.8), LEATHER, 0.9)
+    return art.image()
+
+
+def _wreck_gear(art: Art, kind: str, w: float, team_h: float, by0: float, thick: float) -> None:
+    """What a wreck leaves in front of it: a snapped pole or shafts, loose traces, the lost wheel."""
+    wood = Wood(True)
+    if kind == "handcart":
+        art.paint(stroke([(w / 2 + 14, by0 - 2), (w / 2 + 20, 18)], 3.2), wood(WOOD), line=0.9, shadow=1.5)
+        art.paint(stroke([(w / 2 - 14, by0 - 2), (w / 2 - 10, by0 - 24)], 3.2), wood(WOOD), line=0.9, shadow=1.5)
+    else:
+        art.paint(stroke([(w / 2, by0 + 4), (w / 2 + 2, team_h * 0.55)], 4.6), wood(WOOD), line=1.0, shadow=1.5)
+        art.paint(stroke([(w / 2 + 5, team_h * 0.5), (w / 2 + 22, team_h * 0.18)], 4.2), wood(WOOD), line=1.0,
+                  shadow=1.5)  # fmt: skip
+    for s in (-1, 1):
+        loose = [(w / 2 + s * w * 0.16, by0), (w / 2 + s * w * 0.3, team_h * 0.7), (w / 2 + s * w * 0.2, team_h * 0.4)]
+        art.paint(stroke(loose, 1.8), LEATHER, line=0.5)
+    r = min(w * 0.2, team_h * 0.3)
+    lying_wheel(art, w * 0.27, team_h * 0.42, r)
+
+
+def _handcart_load(art: Art, side: Side, wood: Wood, rng: random.Random, x0: float, y0: float, x1: float,
+                   y1: float) -> None:  # fmt: skip
+    """Sacks and a keg under a cloth in the side's colour."""
+    h = y1 - y0
+    cloth = art.paint([rrect(x0 + 4, y0 + h * 0.45, x1 - 4, y1 - 4, 4)], wood(side.main), line=1.0, shadow=1.5)
+    art.flat(stroke([(x0 + 4, y0 + h * 0.62), (x1 - 4, y0 + h * 0.62)], 2.0), wood(side.light), 0.9, within=cloth)
+    sack(art, x0 + 12, y0 + h * 0.28, 6.5, 4.6, 20, wood)
+    barrel(art, x1 - 11, y0 + h * 0.3, 5.6, wood)
+
+
+def _ox_cart_load(art: Art, side: Side, wood: Wood, rng: random.Random, x0: float, y0: float, x1: float,
+                  y1: float) -> None:  # fmt: skip
+    """Wattle sides, a load of hay under a blanket in the side's colour, and a sack or two."""
+    for x in (x0 + 2.6, x1 - 2.6):  # the wattle hurdles along the sides
+        rail = art.paint(stroke([(x, y0 + 3), (x, y1 - 3)], 5.2), wood((150, 118, 70)), line=0.9, shade=0.7)
+        y = y0 + 4
+        while y < y1 - 4:
+            art.flat(stroke([(x - 2.4, y), (x + 2.4, y + 2.6)], 1.0), wood((104, 80, 46)), 0.8, within=rail)
+            y += 4.0
+    h = y1 - y0
+    hay = art.paint([ellipse((x0 + x1) / 2, y0 + h * 0.62, (x1 - x0) / 2 - 7, h * 0.34)], wood(HAY), line=1.0,
+                    shadow=2.0)  # fmt: skip
+    for _ in range(60):
+        hx, hy = rng.uniform(x0 + 8, x1 - 8), rng.uniform(y0 + h * 0.3, y1 - 6)
+        a = rng.uniform(0, math.pi)
+        art.flat(stroke([(hx, hy), (hx + 5 * math.cos(a), hy + 5 * math.sin(a))], 0.7),
+                 wood(scale(HAY, rng.choice((0.8, 1.1)))), 0.8, within=hay)  # fmt: skip
+    blanket = rrect(x0 + 14, y0 + h * 0.5, x1 - 14, y1 - 10, 5)
+    cover = art.paint([blanket], wood(side.main), line=1.0, shadow=1.5)
+    art.flat(stroke([*blanket, blanket[0]], 2.2), wood(side.light), 0.9, within=cover)
+    sack(art, x0 + 18, y0 + h * 0.22, 8.0, 5.5, -15, wood)
+    sack(art, x1 - 18, y0 + h * 0.2, 8.0, 5.5, 25, wood)
+
+
+def _wagon_load(art: Art, side: Side, wood: Wood, rng: random.Random, x0: float, y0: float, x1: float,
+                y1: float) -> None:  # fmt: skip
+    """A box seat, barrels and crates, and a canvas tilt over the rear striped in the side's colours."""
+    h = y1 - y0
+    art.paint([rrect(x0 + 3, y0 + 4, x1 - 3, y0 + 12, 2)], wood(BOARD), line=1.0, shadow=2.0)  # the box seat
+    art.paint([rrect(x0 + 6, y0 + 13, x1 - 6, y0 + 17, 1.5)], wood((128, 92, 56)), line=0.7)  # footboard
+    barrel(art, x0 + 13, y0 + h * 0.36, 8.0, wood)
+    barrel(art, x1 - 13, y0 + h * 0.36, 8.0, wood)
+    crate(art, x0 + 5, y0 + h * 0.43, x0 + 27, y0 + h * 0.55, wood)
+    sack(art, x1 - 15, y0 + h * 0.5, 9.0, 5.5, 80, wood)
+    ty0, ty1 = y0 + h * 0.52, y1 - 3
+    tilt = rrect(x0 + 1, ty0, x1 - 1, ty1, 10)
+    canvas = art.paint([tilt], wood(CANVAS), line=1.2, shadow=3.0, shade=1.2)
+    for dx in (0.3, 0.7):
+        x = x0 + (x1 - x0) * dx
+        art.flat(stroke([(x, ty0), (x, ty1)], 7.0), wood(side.main), 0.95, within=canvas)
+        art.flat(stroke([(x - 3.5, ty0), (x - 3.5, ty1)], 0.8), wood(side.dark), 0.7, within=canvas)
+    for t in (0.12, 0.45, 0.8):  # the hoops under the canvas
+        y = ty0 + (ty1 - ty0) * t
+        art.flat(stroke([(x0 + 1, y), (x1 - 1, y)], 1.6), wood(scale(CANVAS, 0.72)), 0.9, within=canvas)
+    art.flat(stroke([(x0 + 6, ty0 + 2), (x1 - 6, ty0 + 2)], 2.4), wood(scale(CANVAS, 0.6)), 0.8, within=canvas)
+
+
+def _war_wagon_body(art: Art, side: Side, wood: Wood, rng: random.Random, x0: float, y0: float, x1: float,
+                    y1: float) -> None:  # fmt: skip
+    """Pavises painted in the side's colours along both sides, a front mantlet, powder and shot."""
+    h = y1 - y0
+    art.paint([rrect(x0 + 2, y0 + 2, x1 - 2, y0 + 12, 2)], wood(BOARD), line=1.0, shadow=2.5)  # mantlet
+    art.flat(stroke([(x0 + 8, y0 + 7), (x1 - 8, y0 + 7)], 1.2), wood(IRON), 0.8)
+    n = 5
+    span = (h - 18) / n
+    for s, x in ((-1, x0 + 6.5), (1, x1 - 6.5)):
+        for i in range(n):
+            top = y0 + 15 + i * span
+            face = art.paint([rrect(x - 6, top + 1, x + 6, top + span - 1.5, 3)], wood(side.main), line=1.1,
+                             shadow=3.0)  # fmt: skip
+            art.flat(stroke([(x - 6 + 2 * (s < 0) + 10 * (s > 0), top + 3), (x - 6 + 2 * (s < 0) + 10 * (s > 0),
+                                                                               top + span - 3.5)], 1.8),
+                     wood(side.light), 0.9, within=face)  # fmt: skip
+            art.flat(stroke([(x, top + span * 0.3), (x, top + span * 0.7)], 2.4), wood(side.trim), 0.9, within=face)
+    barrel(art, (x0 + x1) / 2 - 12, y0 + h * 0.45, 7.5, wood)
+    barrel(art, (x0 + x1) / 2 + 12, y0 + h * 0.45, 7.5, wood)
+    crate(art, (x0 + x1) / 2 - 14, y0 + h * 0.78, (x0 + x1) / 2 + 14, y0 + h * 0.92, wood)
+    for i in range(5):  # stone shot
+        art.paint([circle((x0 + x1) / 2 - 10 + i * 5, y0 + h * 0.62, 2.3)], wood((150, 146, 136)), line=0.6)
 
 
 # --- tokens -------------------------------------------------------------------------------------
@@ -859,6 +1174,10 @@ def build() -> Iterable[tuple[str, pygame.Surface]]:
             yield f"{side}_{steed}_riderless", mounted_token(side, steed, None)
     for name in MARKERS:
         yield f"marker_{name}", marker(name)
+    for kind in VEHICLE_KINDS:
+        for side in VEHICLE_SIDES:
+            yield f"vehicle_{kind}_{side}", vehicle_token(kind, side)
+        yield f"vehicle_{kind}_wreck", vehicle_token(kind, "none", wreck=True)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -10,12 +10,50 @@ import math
 from typing import TYPE_CHECKING
 
 from game.ai.random_player import RandomPlayer
-from game.rules.commands import Command, Fight, Move, React, Shoot
+from game.rules.commands import Activate, Command, Drive, Fight, Move, React, Shoot
+from game.rules.context import Rejected
+from game.rules.driving import is_driver, predict_drive
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
 
 CHARGES = ("charge", "mounted_charge")
+EDGE_VECTORS = {"north": (0.0, -1.0), "east": (1.0, 0.0), "south": (0.0, 1.0), "west": (-1.0, 0.0)}
+
+
+def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
+    """The Drive whose dry run makes most way towards the vehicle's goal without crashing.
+
+    The goal is its escort edge, else the nearest enemy. A crash into a wall or a vehicle costs
+    as many inches as its impact speed, shoving another vehicle 3" (it only blocks the way further
+    on), running down an enemy is worth 1", a friend costs 2".
+    """
+    state, table = engine.state, engine.table
+    v = state.vehicle(state.model(drives[0].model).aboard)
+
+    def score(cmd: Drive) -> float:
+        preview = predict_drive(table, state, cmd)
+        if isinstance(preview, Rejected):
+            return -1e9
+        move = preview.move
+        if v.escort_edge:
+            gx, gy = EDGE_VECTORS[v.escort_edge]
+            gain = (move.end[0] - v.x) * gx + (move.end[1] - v.y) * gy
+        else:
+            foes = [(m.x, m.y) for m in state.living() if m.side != v.side and not m.aboard]
+            if not foes:
+                return 0.0
+            gain = min(math.dist((v.x, v.y), f) for f in foes) - min(math.dist(move.end, f) for f in foes)
+        gain -= 3.0 * sum(1 for bid in move.displaced if state.find_vehicle(bid) is not None)
+        for c in move.contacts:
+            other = state.find(c.other)
+            if other is None:
+                gain -= c.impact_speed
+            else:
+                gain += 1.0 if other.side != v.side else -2.0
+        return gain
+
+    return max(drives, key=score)
 
 
 class EagerPlayer(RandomPlayer):
@@ -27,6 +65,13 @@ class EagerPlayer(RandomPlayer):
         reactions = [c for c in options if isinstance(c, React)]
         if reactions:
             return reactions[self.dice.pick(len(reactions))]
+        drivers = [c for c in options if isinstance(c, Activate) and is_driver(engine.table, engine.state,
+                                                                               engine.state.model(c.model))]
+        if drivers:
+            return drivers[0]
+        drives = [c for c in options if isinstance(c, Drive)]
+        if drives:
+            return best_drive(engine, drives)
         for wanted in (self._fights(options), self._charges(options), self._shots(options)):
             if wanted and self.dice.pick(4):
                 return wanted[self.dice.pick(len(wanted))]

@@ -12,11 +12,13 @@ The space holds:
   wheels; a wider one is the edge of a gully and counts as a wall;
 - the other bodies within reach: characters as circles, riders and vehicles as boxes, each held
   to its own velocity with a finite grip (vehicle_sim.py), so they can be shoved;
-- the vehicle, a box of its length and width facing `heading` (it pivots there at the start), at
-  full `speed` from the first step and driven along its own facing with a finite force.
+- the vehicle, a box of its length and width, at full `speed` from the first step and driven along
+  its own facing with a finite force. It starts at its own heading and steers to `heading` over
+  the first third of the move (a wagon swings round; it does not pivot on the spot).
 
 The first contact of the vehicle with each other body, each obstacle, each tile region and each
-table side is reported, with the velocities from just before the impulse. By default characters
+table side is reported (except with what it already touches, within 0.05", as it sets off: that
+is a push, not a ram), with the velocities from just before the impulse. By default characters
 are not obstacles to the vehicle: the contact is reported and the vehicle rolls on (the rules
 resolve the dodge or "under the wheels" and place the character); push_characters=True shoves them
 instead. Everything else is solid: after a contact the vehicle may stop, glance off or push. The
@@ -68,6 +70,9 @@ _MOVED = 1e-3  # a body shoved further than this (inches) from its free path is 
 _TOUCHING = 0.005  # blocked_by: an overlap up to this deep (inches) is touching, as a vehicle at rest
 _SETTLED = 0.003  # at the end of a move, an overlap deeper than this (inches) is pushed out ...
 _SETTLE_STEPS = 30  # ... for at most this many braked steps
+_STEER_SHARE = 1.0 / 3.0  # the share of the move over which the vehicle swings to its new heading
+_TOUCH_REACH = 0.05  # inches: a body this close when the vehicle sets off is already touching it
+_STEER_GRIP = 20.0  # the driven vehicle's hold on its spin, times an other body's
 
 
 @dataclass(frozen=True)
@@ -157,10 +162,16 @@ class _Run:
             self.labels[shape] = Label(other.id, ("body", n), other.kind)
             self.sizes[body] = other
             self.others.append((other, body))
-        fx, fy = bearing_vector(heading)
+        fx, fy = bearing_vector(vehicle.heading)
         self.body, self.shape, self.control = add_driven(
-            self.space, "vehicle", vehicle.x, vehicle.y, math.radians(heading), vehicle.length,
+            self.space, "vehicle", vehicle.x, vehicle.y, math.radians(vehicle.heading), vehicle.length,
             vehicle.width, vehicle.mass, (speed * fx, speed * fy))
+        for joint in self.body.constraints:  # the team swings the wagon round hard, though not infinitely
+            if isinstance(joint, pymunk.GearJoint):
+                joint.max_force *= _STEER_GRIP
+        self.target = math.radians(heading)
+        turn = _wrap(self.target - self.body.angle)
+        self.turn_rate = abs(turn) / (_STEER_SHARE * turns) if turns > 0 else 0.0
         self.shape.collision_type = VEHICLE
         self.prev: Point = (vehicle.x, vehicle.y)
         self.space.on_collision(VEHICLE, OTHER, begin=self._begin)
@@ -210,6 +221,15 @@ class _Run:
             impact_speed=round4(impact_speed(v_rel, (nx, ny), (tx, ty), static)),
             static=static, facing_hit=own, other_facing_hit=theirs)
 
+    def mark_touching(self) -> None:
+        """Whatever the vehicle already touches as it sets off is pushed, not rammed: no contact."""
+        probe = pymunk.Poly(self.body, [(v.x, v.y) for v in self.shape.get_vertices()], radius=_TOUCH_REACH)
+        probe.sensor = True
+        for hit in self.space.shape_query(probe):
+            label = self.labels.get(hit.shape) if hit.shape is not None else None
+            if label is not None:
+                self.seen.add(label.key)
+
     def overlapping(self) -> bool:
         """True if the vehicle is deeper than the slop into a wall or a solid body."""
         for hit in self.space.shape_query(self.shape):
@@ -245,6 +265,11 @@ class _Run:
         return out
 
 
+def _wrap(angle: float) -> float:
+    """An angle in radians brought into [-pi, pi)."""
+    return (angle + math.pi) % (2.0 * math.pi) - math.pi
+
+
 def _depth(points: pymunk.ContactPointSet) -> float:
     """How deep two shapes found by a shape query overlap (inches)."""
     return max(abs(p.distance) for p in points.points)
@@ -260,8 +285,9 @@ def simulate_vehicle_move(tmap: TerrainMap, vehicle: Body, speed: float, heading
         h = round4(heading % 360.0) % 360.0
         return VehicleMove([p], [h], p, h, [], 0.0, False)
     run = _Run(tmap, vehicle, speed, heading, others, turns, push_characters)
+    run.mark_touching()
     body, space = run.body, run.space
-    track = Track(vehicle.x, vehicle.y, heading)
+    track = Track(vehicle.x, vehicle.y, vehicle.heading)
     recent: deque[Point] = deque(maxlen=_STUCK_STEPS)
     least = _STUCK_SHARE * abs(speed) * DT * _STUCK_STEPS
     stopped = False
@@ -269,6 +295,8 @@ def simulate_vehicle_move(tmap: TerrainMap, vehicle: Body, speed: float, heading
     for _ in range(steps):
         fx, fy = bearing_vector(math.degrees(body.angle))
         run.control.velocity = (speed * fx, speed * fy)
+        error = _wrap(run.target - body.angle)
+        run.control.angular_velocity = max(-run.turn_rate, min(run.turn_rate, error / DT))
         run.prev = (body.position.x, body.position.y)
         before = len(run.contacts)
         space.step(DT)

@@ -100,6 +100,8 @@ def plan_drive(table: Table, state: GameState, cmd: Drive) -> DrivePlan | Reject
     if abs(cmd.speed - v.speed) > rules.max_speed_change + 1e-9:
         return Rejected("speed_change", f"The {v.name} is going {v.speed:g}\"; a Drive changes speed by "
                                         f"at most {rules.max_speed_change:g}\".")
+    if cmd.speed <= 0 and abs(turn) > 1e-6:
+        return Rejected("standing_turn", f"The {v.name} cannot turn standing still; give it some speed.")
     top = top_speed(table, v)
     if cmd.speed > top + 1e-9:
         return Rejected("too_fast", f"The {v.name}'s top speed is {top:g}\" a turn.")

@@ -113,7 +113,10 @@ def nearest_edge_point(act: Act, m: Model) -> tuple[float, float]:
 
 def run_for_it(act: Act, m: Model) -> None:
     """'Run for it!': a full move toward the nearest table edge, stopping short of blockers
-    (a rider gallops its steed's Move and jumps what is in the way)."""
+    (a rider gallops its steed's Move and jumps what is in the way). A model aboard a vehicle
+    cowers in it instead [H]: it stays aboard and its activation ends."""
+    if m.aboard:
+        return
     tx, ty = nearest_edge_point(act, m)
     length = math.hypot(tx - m.x, ty - m.y)
     if length < 1e-6:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import zip_longest
 
 from game.content.models import Retinue
+from game.physics.bolt import bearing_vector
 from game.rules.context import Act, Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.events import DeckShuffled, PerkDrawn
+from game.rules.geometry import box_distance
 from game.rules.movement import position_problem
 from game.rules.state import SIDES, GameState, Model, SideState, Vehicle
 from game.rules.turn import begin_turn
@@ -54,18 +57,22 @@ def deploy(table: Table, state: GameState, side: str) -> None:
     zones = [z for z in table.terrain.zones if z.side == side]
     if not zones:
         raise SetupError(f"the map has no deployment zone for {side}")
-    spots: list[tuple[float, float]] = []
+    per_zone: list[list[tuple[float, float]]] = []
     for z in zones:
         rows = [z.y + z.h - 1.0 - i * 1.5 for i in range(int(z.h // 1.5))]
         if side == "blue":
             rows = [z.y + 1.0 + i * 1.5 for i in range(int(z.h // 1.5))]
+        mine: list[tuple[float, float]] = []
         for y in rows:
             x = z.x + 1.0
             while x <= z.x + z.w - 0.5:
-                spots.append((x, y))
+                if not _ahead_of_a_vehicle(table, state, side, x, y):
+                    mine.append((x, y))
                 x += 1.5
-    spots.sort(key=lambda p: (abs(p[1] - (zones[0].y + zones[0].h / 2)), abs(p[0] -
-                              (zones[0].x + zones[0].w / 2))))
+        centre = (z.x + z.w / 2, z.y + z.h / 2)
+        mine.sort(key=lambda p: (abs(p[1] - centre[1]), abs(p[0] - centre[0])))  # noqa: B023
+        per_zone.append(mine)
+    spots = [p for rank in zip_longest(*per_zone) for p in rank if p is not None]  # zones take turns
     for m in (m for m in state.models if m.side == side and not m.aboard):
         for i, (x, y) in enumerate(spots):
             if not position_problem(table, state, m, x, y):
@@ -74,6 +81,22 @@ def deploy(table: Table, state: GameState, side: str) -> None:
                 break
         else:
             raise SetupError(f"no room to deploy {m.name} in {side}'s zone")
+
+
+def _ahead_of_a_vehicle(table: Table, state: GameState, side: str, x: float, y: float) -> bool:
+    """True if (x, y) is within 1.6" of a vehicle, or on the road 8" ahead of one of the side's."""
+    for v in state.vehicles:
+        prof = table.content.vehicles[v.profile]
+        if box_distance(v.x, v.y, v.heading, prof.length, prof.width, x, y) < 1.6:
+            return True
+        if v.side != side:
+            continue
+        fx, fy = bearing_vector(v.heading)
+        along = (x - v.x) * fx + (y - v.y) * fy
+        across = abs((x - v.x) * -fy + (y - v.y) * fx)
+        if 0.0 < along < prof.length / 2 + 8.0 and across < prof.width / 2 + 1.6:
+            return True
+    return False
 
 
 def place_vehicles(table: Table, state: GameState, escort: Escort | None) -> None:

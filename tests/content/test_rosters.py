@@ -194,7 +194,8 @@ def test_a_member_may_have_a_seat_on_a_vehicle(data: Path) -> None:
 
 def test_a_seat_must_be_on_some_vehicle(data: Path) -> None:
     add_retinue(data, member("carter", "Hick Wainman", seat="Roof"))
-    msg = "retinues.toml: cross-reference check: retinue 'bad': Hick Wainman has seat 'Roof', which is no seat"
+    msg = ("retinues.toml: cross-reference check: retinue 'bad': Hick Wainman has seat 'Roof', "
+           "which is no seat")
     with pytest.raises(ContentError, match="^" + re.escape(msg)) as info:
         load_content_from(data)
     assert "'Box mate'" in str(info.value) and "'Tailboard'" in str(info.value)  # the seats there are

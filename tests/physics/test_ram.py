@@ -153,10 +153,21 @@ def test_far_bodies_and_the_vehicle_itself_are_ignored() -> None:
 
 
 def test_heading_and_speed_conventions() -> None:
-    move = simulate_vehicle_move(OPEN, wagon(10, 20), 5.0, 90.0, turns=0.5)
+    move = simulate_vehicle_move(OPEN, wagon(10, 20, 90.0), 5.0, 90.0, turns=0.5)
     assert move.end == (12.5, 20.0) and move.end_heading == 90.0 and move.path == [(10.0, 20.0), (12.5, 20.0)]
     still = simulate_vehicle_move(OPEN, wagon(10, 20), 0.0, 45.0)
     assert still == VehicleMove([(10.0, 20.0)], [45.0], (10.0, 20.0), 45.0, [], 0.0, False)
+
+
+def test_a_turning_vehicle_swings_round_over_the_first_third_of_its_move() -> None:
+    move = simulate_vehicle_move(OPEN, wagon(10, 20), 6.0, 90.0)
+    assert abs(move.end_heading - 90.0) < 0.5  # it ends on its new heading ...
+    assert move.headings[0] == 0.0 and len(move.path) > 3  # ... from its old one, along a curve
+    assert move.end[0] > 10.0 + 3.0 and move.end[1] < 20.0  # it went up the table, then east
+    turned = next(i for i, h in enumerate(move.headings) if abs(h - 90.0) < 0.5)
+    x, y = move.path[turned]
+    assert math.hypot(x - 10.0, y - 20.0) < 6.0 / 3 + 0.2  # the swing is done after about a third
+    assert abs(move.distance - 6.0) < 0.05  # and it still drives its full speed
 
 
 def test_blocked_by_names_the_obstacles_a_pose_overlaps() -> None:
@@ -254,3 +265,10 @@ def test_a_vehicle_never_ends_in_a_building_or_off_the_table(x: float, y: float,
 def test_bench_hook_reports_the_figures() -> None:
     figures = bench_vehicle_move(3)
     assert figures["bodies"] == 30 and 0.0 < figures["median_ms"] <= figures["p90_ms"]
+
+
+def test_what_the_vehicle_already_touches_is_pushed_not_rammed() -> None:
+    touching = simulate_vehicle_move(OPEN, wagon(10, 20), 4.0, 0.0, [wagon(10, 17.0, name="b")])
+    assert touching.contacts == [] and touching.displaced["b"][1] < 17.0 - 1.5  # shoved up the table
+    apart = simulate_vehicle_move(OPEN, wagon(10, 20), 4.0, 0.0, [wagon(10, 16.9, name="b")])
+    assert [c.other for c in apart.contacts] == ["b"]  # a tenth of an inch away: a ram

@@ -209,7 +209,7 @@ def test_vehicles_layer_points_and_rectangles(write_map, kit) -> None:
     assert wagon == VehicleSpot("the wagon", "supply_wagon", "red", 2.0, 1.5, 270.0)
     assert cart == VehicleSpot("old cart", "ox_cart", "none", 1.5, 1.5, 0.0)  # the defaults; the centre
     assert (barrow.side, barrow.heading) == ("blue", 90.0)
-    assert 0.0 <= min(v.heading for v in tmap.vehicles) and max(v.heading for v in tmap.vehicles) < 360.0
+    assert all(0.0 <= v.heading < 360.0 for v in tmap.vehicles)
 
 
 def test_a_map_without_a_vehicles_layer_has_no_vehicles(field) -> None:
@@ -297,7 +297,8 @@ def _bad(write_map, kit, case: str) -> tuple[Path, str]:
     if case == "vehicle-side":
         return write_map(objects=kit.vehicle_layer(kit.vehicle(side="green"))), "side is 'green'"
     if case == "vehicle-heading-nan":
-        return write_map(objects=kit.vehicle_layer(kit.vehicle(heading="nan"))), "'heading' is 'nan', not a finite"
+        objs = kit.vehicle_layer(kit.vehicle(heading="nan"))
+        return write_map(objects=objs), "'heading' is 'nan', not a finite"
     if case == "vehicle-heading-nan-text":  # an untyped (string) property, read by the loader itself
         objs = kit.vehicle_layer(kit.vehicle(heading=None).replace(
             "<properties>", '<properties><property name="heading" value="NaN"/>'))
@@ -341,8 +342,9 @@ BAD_CASES = [
     "obstacle-negative-width", "obstacle-bad-height", "obstacle-bad-float", "obstacle-bad-points",
     "zone-side", "objective-kind",
     "vehicle-missing-profile", "vehicle-empty-profile", "vehicle-no-name", "vehicle-side",
-    "vehicle-heading-nan", "vehicle-heading-nan-text", "vehicle-heading-inf", "vehicle-heading-word", "vehicle-off-table",
-    "vehicle-rectangle-off-table", "vehicle-duplicate", "vehicle-polyline", "reserved-name", "bad-turns", "missing-file", "infinite",
+    "vehicle-heading-nan", "vehicle-heading-nan-text", "vehicle-heading-inf", "vehicle-heading-word",
+    "vehicle-off-table", "vehicle-rectangle-off-table", "vehicle-duplicate", "vehicle-polyline",
+    "reserved-name", "bad-turns", "missing-file", "infinite",
     "xml-encoding",
     "image-no-size",
 ]  # fmt: skip
