@@ -140,6 +140,28 @@ def bench_engine(scenario: str, seed: int, reps: int) -> dict[str, Any]:
             "fight": fight.command.model_dump(mode="json"), **timings}
 
 
+def bench_drive(reps: int) -> dict[str, Any]:
+    """Cost of a whole Drive in the engine: the make-way wagon rams the roadblock at 8" among every
+    model on the table (simulation, damage, crew damage, footprints), state restored each time."""
+    from game.rules.commands import Drive
+    from game.scenario import start_game
+
+    engine = start_game("make-way", 1)
+    state = engine.state
+    wagon = next(v for v in state.vehicles if v.escort_edge)
+    driver = next(m for m in state.models if m.aboard == wagon.id and m.seat == "Box")
+    wagon.x, wagon.y, wagon.heading, wagon.speed = 21.0, 15.0, 90.0, 8.0
+    for m in state.aboard(wagon.id):
+        m.x, m.y = wagon.x, wagon.y
+    state.current_card, state.active_side, state.active_model = driver.spear, driver.side, driver.id
+    driver.activated = True
+    pos = Position(engine, engine.snapshot(), Drive(side=driver.side, model=driver.id,  # type: ignore
+                                                    heading=90.0, speed=8.0))
+    out = bench_submit(pos, reps)
+    bodies = 1 + sum(1 for m in state.models if not m.removed and not m.aboard) + len(state.vehicles) - 1
+    return {"bodies": bodies, **out}
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     from game.bench_render import DEFAULT_FRAMES, DEFAULT_WARMUP
@@ -180,6 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.physics.ram import bench_vehicle_move
 
             report["vehicle_move"] = bench_vehicle_move(max(5, min(args.reps, 200)))
+            report["drive"] = bench_drive(max(5, min(args.reps, 200)))
         if not args.engine_only:
             report["render"] = bench_render(args.render_scenario, args.seed, args.frames, args.warmup)
     except (BenchError, RenderBenchError) as exc:
@@ -195,6 +218,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     vehicle = report.get("vehicle_move")
     if vehicle is not None:
         print(f"vehicle move among {vehicle['bodies']} bodies: median {vehicle['median_ms']:.2f} ms")
+    drive = report.get("drive")
+    if drive is not None:
+        ms = drive["median_us"] / 1000
+        print(f"engine Drive with a ram among {drive['bodies']} bodies: median {ms:.2f} ms")
     render = report.get("render")
     if render is not None:
         for name in ("full", "bare"):
