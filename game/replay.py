@@ -57,6 +57,13 @@ def summary(save: SaveFile) -> str:
         quit_note = "   quit the field" if ss.quit else ""
         lines.append(f"  {side:<5} {ss.retinue:<16} valour {ss.valour:>3}   "
                      f"models {living}/{ss.start_models}{quit_note}")
+    rams = sum(1 for events in save.events for e in events if e.type == "ram_resolved")
+    for v in state.vehicles:  # the stored outcome: nothing is simulated again
+        status = v.removed or ("disabled" if v.disabled else f"{v.speed:g}\" a turn")
+        burning = f", burning ({', '.join(v.burning)})" if v.burning else ""
+        lines.append(f"  the {v.name} ({v.side}): Health {v.health}, {status}{burning}")
+    if state.vehicles:
+        lines.append(f"  {rams} rams and crashes in the record")
     return "\n".join(lines)
 
 
