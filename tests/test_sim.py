@@ -100,3 +100,20 @@ def test_random_player_uses_its_own_dice() -> None:
     many = {player.choose(engine, engine.state.active_side) for _ in range(30)}
     assert len(many) > 1 and many <= set(engine.legal_commands(engine.state.active_side))
     assert "random" in PLAYERS
+
+
+def test_make_way_games_ram_dodge_and_shake_the_crew(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    assert main(["--scenario", "make-way", "--games", "12", "--seed", "3", "--json",
+                 "--save-dir", str(tmp_path)]) == 0
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    counts = report["event_counts"]
+    assert report["errors"] == 0 and report["finished"] == 12
+    assert counts["vehicle_moved"] > 12 and counts["ram_resolved"] > 0  # the wagon drives and rams
+    dodges = sum(n for kind, n in counts.items() if kind.startswith("ram_resolved:character:")
+                 or kind.startswith("ram_resolved:rider:"))
+    assert dodges > 0 and counts["ram_resolved:vehicle"] > 0  # men in the road, the roadblock rammed
+    assert counts["crew_shaken"] > 0
+    replays = sorted(tmp_path.glob("*.json"))
+    assert len(replays) == 12
+    assert replay_main([str(replays[0]), "--verify"]) == 0

@@ -12,6 +12,7 @@ from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
 from game.rules.engine import Accepted, Engine
 from game.rules.geometry import edge_distance
+from game.rules.ramming import overlapped_vehicle
 from game.rules.setup import new_game
 from game.scenario import cached_scenario
 
@@ -32,25 +33,31 @@ class CountingDice(Dice):
 def _engine(seed: int, dice: Dice | None = None, scenario: str = "skirmish-field") -> Engine:
     sc = cached_scenario(scenario)
     return new_game(Table(load_content(), sc.terrain), scenario, seed, sc.retinues,
-                    sc.turns, dice, sc.options)
+                    sc.turns, dice, sc.options, sc.escort)
 
 
 def _check_table(eng: Engine) -> None:
-    living = [m for m in eng.state.models if not m.removed]
+    living = [m for m in eng.state.models if not m.removed and not m.aboard]
     w, h = eng.table.terrain.width, eng.table.terrain.height
     for m in eng.state.models:
         assert m.health >= 0
         assert (m.health == 0) == (m.removed == "casualty") or m.removed not in ("", "casualty")
+        if m.aboard and not m.removed:  # the crew ride at their vehicle's centre
+            v = eng.state.vehicle(m.aboard)
+            assert (m.x, m.y) == (v.x, v.y) and not v.removed
     for i, a in enumerate(living):
         assert 0.5 - 1e-6 <= a.x <= w - 0.5 + 1e-6 and 0.5 - 1e-6 <= a.y <= h - 0.5 + 1e-6
+        assert overlapped_vehicle(eng.table, eng.state, a, a.x, a.y) is None, a.name
         for b in living[i + 1:]:
             assert edge_distance(a, b) >= -1e-6, (a.name, b.name)
+    for v in eng.state.vehicles:
+        assert v.health >= 0 and 0.0 <= v.x <= w and 0.0 <= v.y <= h and 0.0 <= v.heading < 360.0
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10**6), min_size=40,
                                                    max_size=160),
-       scenario=st.sampled_from(["skirmish-field", "the-ford", "stakes-and-arrows"]))
+       scenario=st.sampled_from(["skirmish-field", "the-ford", "stakes-and-arrows", "make-way"]))
 def test_random_legal_play_keeps_the_table_sound(seed: int, picks: list[int], scenario: str) -> None:
     dice = CountingDice(seed)
     eng = _engine(seed, dice, scenario)
@@ -102,7 +109,7 @@ def test_legal_commands_are_all_accepted() -> None:
         eng.submit(cmds[picker.pick(len(cmds))])
 
 
-@pytest.mark.parametrize("scenario", ["the-ford", "stakes-and-arrows"])
+@pytest.mark.parametrize("scenario", ["the-ford", "stakes-and-arrows", "make-way"])
 def test_eager_mounted_play_keeps_the_table_sound(scenario: str) -> None:
     from game.ai import EagerPlayer
 
