@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.content import load_content
+from game.content.models import Content
 from game.rules.context import Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -64,14 +65,38 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
         raise MapError(str(path), "map property turns must be a whole number") from None
     if not 1 <= turns <= 20:
         raise MapError(str(path), "map property turns must be between 1 and 20")
-    for spot in terrain.vehicles:
-        if spot.profile not in content.vehicles:
-            raise MapError(str(path), f"vehicles layer: {spot.name!r} is an unknown vehicle {spot.profile!r}")
+    _check_vehicles(str(path), terrain, content, retinues)
     return Scenario(name=name, title=str(props.get("title", name)),
                     briefing=str(props.get("briefing", "")), turns=turns, retinues=retinues,
                     terrain=terrain, river_flow=_river_flow(str(path), props),
                     options={"steeds_stay": _flag(str(path), props, "steeds_stay")},
                     escort=_escort(str(path), props, terrain))
+
+
+def _check_vehicles(path: str, terrain: TerrainMap, content: Content, retinues: dict[str, str]) -> None:
+    """Every vehicle is known and clear of walls and buildings; every seat in a retinue exists."""
+    from game.physics.ram import Body, blocked_by
+
+    for spot in terrain.vehicles:
+        prof = content.vehicles.get(spot.profile)
+        if prof is None:
+            raise MapError(path, f"vehicles layer: {spot.name!r} is an unknown vehicle {spot.profile!r}")
+        body = Body(spot.name, "vehicle", spot.x, spot.y, spot.heading, prof.length, prof.width)
+        stuck = blocked_by(terrain, body)
+        if stuck:
+            raise MapError(path, f"vehicles layer: {spot.name!r} at ({spot.x:g}, {spot.y:g}) overlaps "
+                                 f"{', '.join(s.removeprefix('static:') for s in stuck)}")
+    for side, rid in retinues.items():
+        free = [seat.name for spot in terrain.vehicles if spot.side == side
+                for seat in content.vehicles[spot.profile].seats]
+        for spear in content.retinues[rid].spears:
+            for member in (spear.hero, *spear.retainers):
+                if member.seat is None:
+                    continue
+                if member.seat not in free:
+                    raise MapError(path, f"{side}_retinue {rid!r}: {member.name} needs the seat "
+                                         f"{member.seat!r} on a {side} vehicle, and the map has none free")
+                free.remove(member.seat)
 
 
 def _escort(path: str, props: dict[str, object], terrain: TerrainMap) -> Escort | None:

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.setup import Escort
 from game.scenario import load_scenario, start_game
 from game.terrain import MapError, TerrainMap, load_terrain
 from game.terrain.geometry import obstacle_near
 
 ROOT = Path(__file__).resolve().parents[2]
-MAPS = ("the-ford", "stakes-and-arrows")
+MAPS = ("the-ford", "stakes-and-arrows", "make-way")
 Cell = tuple[int, int]
 
 
@@ -107,7 +108,7 @@ def test_loads_with_images_and_zones_are_open_and_clear(name: str) -> None:
         assert not o.tall and o.width <= 3  # every obstacle here is one a rider may jump
 
 
-@pytest.mark.parametrize("name", MAPS)
+@pytest.mark.parametrize("name", ["the-ford", "stakes-and-arrows"])
 def test_load_scenario_and_start_a_game(name: str) -> None:
     sc = load_scenario(name)
     assert sc.turns == 6 and len(sc.briefing.split(". ")) in (2, 3)
@@ -266,3 +267,47 @@ def test_bad_river_flow_or_steeds_stay_is_one_map_error(tmp_path: Path, flow: st
     maps = scenario_copy(tmp_path, flow, stay)
     with pytest.raises(MapError, match=r"my-ford\.tmx: map property " + problem):
         load_scenario("my-ford", maps)
+
+
+def way_copy(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of Make Way! in tmp_path with one piece of text rewritten."""
+    text = (ROOT / "maps" / "make-way.tmx").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "terrain.tsx").write_text((ROOT / "maps" / "terrain.tsx").read_text(encoding="utf-8"))
+    (tmp_path / "my-way.tmx").write_text(text.replace(old, new), encoding="utf-8")
+    return tmp_path
+
+
+def test_make_way_escort_is_read_and_the_crew_start_aboard() -> None:
+    sc = load_scenario("make-way")
+    assert sc.escort == Escort("the supply wagon", "east", 6) and sc.turns == 10
+    assert len(sc.briefing.split(". ")) in (2, 3, 4)
+    engine = start_game("make-way", 5)
+    wagon, cart = engine.state.vehicles
+    assert (wagon.escort_edge, wagon.escort_valour, cart.escort_edge) == ("east", 6, "")
+    crew = engine.state.aboard(wagon.id)
+    assert sorted(m.seat for m in crew) == ["Box", "Box mate", "Tailboard"]
+    assert all((m.x, m.y) == (wagon.x, wagon.y) for m in crew)
+    zones = [z for z in sc.terrain.zones]
+    for m in engine.state.models:
+        if not m.aboard:
+            assert any(z.side == m.side and z.contains(m.x, m.y) for z in zones), m.name
+    blue_zones = {(z.x, z.y) for z in zones if z.side == "blue"
+                  for m in engine.state.models if m.side == "blue" and z.contains(m.x, m.y)}
+    assert len(blue_zones) == 2  # the ambush lies behind both hedgerows
+
+
+@pytest.mark.parametrize(("old", "new", "problem"), [
+    ('value="supply_wagon"', 'value="siege_tower"', "'the supply wagon' is an unknown vehicle 'siege_tower'"),
+    ('name="the supply wagon" x="128" y="480"', 'name="the supply wagon" x="448" y="400"',
+     r"'the supply wagon' at \(14, 12.5\) overlaps hedge:north hedgerow, west"),
+    ('<property name="side" value="red"/>', '<property name="side" value="blue"/>',
+     "Hick Wainman needs the seat 'Box' on a red vehicle"),
+    ('name="escort" value="the supply wagon"', 'name="escort" value="the hay wain"',
+     "map property escort names 'the hay wain'"),
+    ('name="escort_edge" value="east"', 'name="escort_edge" value="up"', "map property escort_edge is 'up'"),
+])
+def test_bad_vehicles_or_escort_are_one_map_error(tmp_path: Path, old: str, new: str, problem: str) -> None:
+    maps = way_copy(tmp_path, old, new)
+    with pytest.raises(MapError, match=r"my-way\.tmx: .*" + problem):
+        load_scenario("my-way", maps)
