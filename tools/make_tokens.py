@@ -718,8 +718,8 @@ def draught_harness(art: Art, h: Horse, side: Side, cx: float, poll: float) -> N
     art.flat(stroke([(cx - w, 66), (cx + w, 66)], 1.0), side.light, 0.8, within=pad)
     art.flat(stroke([(cx, 72), (cx, 104)], 1.6), LEATHER, 0.9)  # the crupper strap
     for s in (-1, 1):
-        art.flat(stroke([(cx + s * 4.4, 12), (cx + s * 6.4, poll + 6), (cx + s * 5.2, 60), (cx + s * 3.0, 128)],
-                        0.9), LEATHER)  # fmt: skip
+        rein = [(cx + s * 4.4, 12), (cx + s * 6.4, poll + 6), (cx + s * 5.2, 60), (cx + s * 3.0, 128)]
+        art.flat(stroke(rein, 0.9), LEATHER)
 
 
 def caparison(art: Art, h: Horse, side: Side, cx: float, poll: float) -> None:
@@ -764,9 +764,11 @@ def rrect(x0: float, y0: float, x1: float, y1: float, r: float) -> Poly:
     """A rectangle with rounded corners."""
     r = min(r, (x1 - x0) / 2, (y1 - y0) / 2)
     pts: Poly = []
-    for cx, cy, a0 in ((x1 - r, y0 + r, 270), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90), (x0 + r, y0 + r, 180)):
-        pts += [(cx + r * math.cos(math.radians(a0 + 90 * i / 6)), cy + r * math.sin(math.radians(a0 + 90 * i / 6)))
-                for i in range(7)]  # fmt: skip
+    for cx, cy, a0 in ((x1 - r, y0 + r, 270), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90),
+                       (x0 + r, y0 + r, 180)):
+        for i in range(7):
+            a = math.radians(a0 + 90 * i / 6)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     return pts
 
 
@@ -790,16 +792,6 @@ def vehicle_layout_of(kind: str) -> tuple[float, float, float, int, int, int]:
 
     lay = layout(kind)
     return lay.length, lay.width, lay.team, lay.pairs, lay.abreast, lay.wheels
-
-
-def driver_spot(kind: str) -> Pt:
-    """Where the driver sits, in picture pixels."""
-    from game.ui.vehicle_layout import seat_spots
-
-    length, width, *_ = vehicle_layout_of(kind)
-    spots = seat_spots(kind, length, width, [("Box", "driver")])
-    along, across = spots["Box"]
-    return (width * PPI / 2 + across * PPI, length * PPI / 2 - along * PPI)
 
 
 def wheel(art: Art, x: float, y0: float, y1: float, thick: float, outward: int, wood: Wood) -> None:
@@ -864,20 +856,25 @@ def crate(art: Art, x0: float, y0: float, x1: float, y1: float, wood: Wood) -> N
     art.flat(stroke([(x0 + 1, y0 + 1), (x1 - 1, y1 - 1)], 1.0), wood((120, 88, 52)), 0.7, within=box)
 
 
-def team(art: Art, kind: str, side: Side, w: float, team_h: float, ranks: int, abreast: int) -> list[Pt]:
-    """The draught animals in harness; returns where their bits are (for the reins)."""
+def team(art: Art, kind: str, side: Side, w: float, team_h: float, ranks: int, abreast: int) -> None:
+    """The draught animals in harness, stockier than a riding horse: each is painted on its own
+    1" x 2" canvas and stretched to its place in the traces."""
     steed = "nag" if kind in ("supply_wagon", "war_wagon") else "beast_of_burden"
-    k = min(team_h / ranks / 124.0, 0.86)
-    bits = []
-    gap = {1: [0.0], 2: [-0.23, 0.23]}.get(abreast, [0.0])
+    cell_h = team_h / ranks
+    canvas_w = min(2 * w / abreast, (cell_h + 2) / 2 * 1.3)  # the horse's canvas is twice its width
+    gap = {1: [0.0], 2: [-0.235, 0.235]}.get(abreast, [0.0])
     for rank in range(ranks):
-        y0 = rank * team_h / ranks + 1.0
+        y0 = rank * cell_h + 0.5
         for g in gap:
             cx = w / 2 + g * w
-            with art.zoomed(cx, y0 / (1 - k), k):
-                horse(art, steed, side, cx, riderless=True, harness=True)
-            bits.append((cx, y0 + 12 * k))
-    return bits
+            one = Art(PPI, 2 * PPI)
+            ground = pygame.Surface(one.surf.get_size(), pygame.SRCALPHA)
+            ground.fill((255, 255, 255, 255))
+            one.ground = ground
+            horse(one, steed, side, PPI / 2, riderless=True, harness=True)
+            size = (round(canvas_w * SS), round((cell_h + 2) * SS))
+            stretched = pygame.transform.smoothscale(one.surf, size)
+            art.surf.blit(stretched, (round((cx - canvas_w / 2) * SS), round(y0 * SS)))
 
 
 def vehicle_token(kind: str, side_name: str, wreck: bool = False) -> pygame.Surface:
@@ -916,23 +913,20 @@ def vehicle_token(kind: str, side_name: str, wreck: bool = False) -> pygame.Surf
         else:
             art.paint(stroke([(W / 2, team_h * 0.12), (W / 2, by0 + 6)], 4.6), WOOD, line=1.0, shadow=2.5)
             bar = team_h - 5
-            art.paint(stroke([(W / 2 - W * 0.3, bar), (W / 2 + W * 0.3, bar)], 3.4), WOOD, line=0.9, shadow=2.0)
-        bits = team(art, kind, side, W, team_h, ranks, abreast)
+            bar_ends = [(W / 2 - W * 0.3, bar), (W / 2 + W * 0.3, bar)]
+            art.paint(stroke(bar_ends, 3.4), WOOD, line=0.9, shadow=2.0)
+        team(art, kind, side, W, team_h, ranks, abreast)
     # the body
     art.paint([rrect(bx0 - 1.5, by0 - 1.5, bx1 + 1.5, by1 + 1.5, 3.0)], wood(BOARD), line=1.3, shadow=4.0)
-    floor = planks(art, bx0 + 2.5, by0 + 2.5, bx1 - 2.5, by1 - 2.5, wood(PLANK), 7.0 if kind != "war_wagon" else 8.0,
-                   rng)  # fmt: skip
+    step = 7.0 if kind != "war_wagon" else 8.0
+    floor = planks(art, bx0 + 2.5, by0 + 2.5, bx1 - 2.5, by1 - 2.5, wood(PLANK), step, rng)
     if wreck:
         for _ in range(7):
-            art.flat([ellipse(rng.uniform(bx0, bx1), rng.uniform(by0, by1), rng.uniform(5, 12),
-                              rng.uniform(4, 9), rng.uniform(0, 180))], (20, 16, 14), 0.45, within=floor)  # fmt: skip
+            sx, sy = rng.uniform(bx0, bx1), rng.uniform(by0, by1)
+            scorch = ellipse(sx, sy, rng.uniform(5, 12), rng.uniform(4, 9), rng.uniform(0, 180))
+            art.flat([scorch], (20, 16, 14), 0.45, within=floor)
     {"handcart": _handcart_load, "ox_cart": _ox_cart_load, "supply_wagon": _wagon_load,
      "war_wagon": _war_wagon_body}[kind](art, side, wood, rng, bx0, by0, bx1, by1)
-    if not wreck:
-        dx, dy = driver_spot(kind)
-        for bx, by in bits:
-            for s in (-1, 1):
-                art.flat(stroke([(bx + s * 2.5, by), (dx + s * 3.0, dy - 2.0)], 0.8), LEATHER, 0.9)
     return art.image()
 
 
@@ -941,13 +935,16 @@ def _wreck_gear(art: Art, kind: str, w: float, team_h: float, by0: float, thick:
     wood = Wood(True)
     if kind == "handcart":
         art.paint(stroke([(w / 2 + 14, by0 - 2), (w / 2 + 20, 18)], 3.2), wood(WOOD), line=0.9, shadow=1.5)
-        art.paint(stroke([(w / 2 - 14, by0 - 2), (w / 2 - 10, by0 - 24)], 3.2), wood(WOOD), line=0.9, shadow=1.5)
+        stump = [(w / 2 - 14, by0 - 2), (w / 2 - 10, by0 - 24)]
+        art.paint(stroke(stump, 3.2), wood(WOOD), line=0.9, shadow=1.5)
     else:
-        art.paint(stroke([(w / 2, by0 + 4), (w / 2 + 2, team_h * 0.55)], 4.6), wood(WOOD), line=1.0, shadow=1.5)
+        stump = [(w / 2, by0 + 4), (w / 2 + 2, team_h * 0.55)]
+        art.paint(stroke(stump, 4.6), wood(WOOD), line=1.0, shadow=1.5)
         art.paint(stroke([(w / 2 + 5, team_h * 0.5), (w / 2 + 22, team_h * 0.18)], 4.2), wood(WOOD), line=1.0,
                   shadow=1.5)  # fmt: skip
     for s in (-1, 1):
-        loose = [(w / 2 + s * w * 0.16, by0), (w / 2 + s * w * 0.3, team_h * 0.7), (w / 2 + s * w * 0.2, team_h * 0.4)]
+        loose = [(w / 2 + s * w * 0.16, by0), (w / 2 + s * w * 0.3, team_h * 0.7),
+                 (w / 2 + s * w * 0.2, team_h * 0.4)]
         art.paint(stroke(loose, 1.8), LEATHER, line=0.5)
     r = min(w * 0.2, team_h * 0.3)
     lying_wheel(art, w * 0.27, team_h * 0.42, r)
@@ -957,8 +954,10 @@ def _handcart_load(art: Art, side: Side, wood: Wood, rng: random.Random, x0: flo
                    y1: float) -> None:  # fmt: skip
     """Sacks and a keg under a cloth in the side's colour."""
     h = y1 - y0
-    cloth = art.paint([rrect(x0 + 4, y0 + h * 0.45, x1 - 4, y1 - 4, 4)], wood(side.main), line=1.0, shadow=1.5)
-    art.flat(stroke([(x0 + 4, y0 + h * 0.62), (x1 - 4, y0 + h * 0.62)], 2.0), wood(side.light), 0.9, within=cloth)
+    cloth = art.paint([rrect(x0 + 4, y0 + h * 0.45, x1 - 4, y1 - 4, 4)], wood(side.main), line=1.0,
+                      shadow=1.5)
+    stripe = [(x0 + 4, y0 + h * 0.62), (x1 - 4, y0 + h * 0.62)]
+    art.flat(stroke(stripe, 2.0), wood(side.light), 0.9, within=cloth)
     sack(art, x0 + 12, y0 + h * 0.28, 6.5, 4.6, 20, wood)
     barrel(art, x1 - 11, y0 + h * 0.3, 5.6, wood)
 
@@ -993,10 +992,10 @@ def _wagon_load(art: Art, side: Side, wood: Wood, rng: random.Random, x0: float,
     h = y1 - y0
     art.paint([rrect(x0 + 3, y0 + 4, x1 - 3, y0 + 12, 2)], wood(BOARD), line=1.0, shadow=2.0)  # the box seat
     art.paint([rrect(x0 + 6, y0 + 13, x1 - 6, y0 + 17, 1.5)], wood((128, 92, 56)), line=0.7)  # footboard
-    barrel(art, x0 + 13, y0 + h * 0.36, 8.0, wood)
-    barrel(art, x1 - 13, y0 + h * 0.36, 8.0, wood)
-    crate(art, x0 + 5, y0 + h * 0.43, x0 + 27, y0 + h * 0.55, wood)
-    sack(art, x1 - 15, y0 + h * 0.5, 9.0, 5.5, 80, wood)
+    barrel(art, x0 + 12, y0 + h * 0.33, 7.5, wood)
+    crate(art, x0 + 5, y0 + h * 0.41, x0 + 27, y0 + h * 0.53, wood)
+    sack(art, x1 - 14, y0 + h * 0.31, 9.0, 5.5, 75, wood)
+    sack(art, x1 - 20, y0 + h * 0.46, 9.0, 5.5, 15, wood)
     ty0, ty1 = y0 + h * 0.52, y1 - 3
     tilt = rrect(x0 + 1, ty0, x1 - 1, ty1, 10)
     canvas = art.paint([tilt], wood(CANVAS), line=1.2, shadow=3.0, shade=1.2)
@@ -1007,7 +1006,8 @@ def _wagon_load(art: Art, side: Side, wood: Wood, rng: random.Random, x0: float,
     for t in (0.12, 0.45, 0.8):  # the hoops under the canvas
         y = ty0 + (ty1 - ty0) * t
         art.flat(stroke([(x0 + 1, y), (x1 - 1, y)], 1.6), wood(scale(CANVAS, 0.72)), 0.9, within=canvas)
-    art.flat(stroke([(x0 + 6, ty0 + 2), (x1 - 6, ty0 + 2)], 2.4), wood(scale(CANVAS, 0.6)), 0.8, within=canvas)
+    fold = [(x0 + 6, ty0 + 2), (x1 - 6, ty0 + 2)]
+    art.flat(stroke(fold, 2.4), wood(scale(CANVAS, 0.6)), 0.8, within=canvas)
 
 
 def _war_wagon_body(art: Art, side: Side, wood: Wood, rng: random.Random, x0: float, y0: float, x1: float,
@@ -1023,15 +1023,17 @@ def _war_wagon_body(art: Art, side: Side, wood: Wood, rng: random.Random, x0: fl
             top = y0 + 15 + i * span
             face = art.paint([rrect(x - 6, top + 1, x + 6, top + span - 1.5, 3)], wood(side.main), line=1.1,
                              shadow=3.0)  # fmt: skip
-            art.flat(stroke([(x - 6 + 2 * (s < 0) + 10 * (s > 0), top + 3), (x - 6 + 2 * (s < 0) + 10 * (s > 0),
-                                                                               top + span - 3.5)], 1.8),
-                     wood(side.light), 0.9, within=face)  # fmt: skip
-            art.flat(stroke([(x, top + span * 0.3), (x, top + span * 0.7)], 2.4), wood(side.trim), 0.9, within=face)
-    barrel(art, (x0 + x1) / 2 - 12, y0 + h * 0.45, 7.5, wood)
-    barrel(art, (x0 + x1) / 2 + 12, y0 + h * 0.45, 7.5, wood)
-    crate(art, (x0 + x1) / 2 - 14, y0 + h * 0.78, (x0 + x1) / 2 + 14, y0 + h * 0.92, wood)
-    for i in range(5):  # stone shot
-        art.paint([circle((x0 + x1) / 2 - 10 + i * 5, y0 + h * 0.62, 2.3)], wood((150, 146, 136)), line=0.6)
+            edge = x - 6 + 2 * (s < 0) + 10 * (s > 0)  # the outer rim catches the light
+            rim = [(edge, top + 3), (edge, top + span - 3.5)]
+            art.flat(stroke(rim, 1.8), wood(side.light), 0.9, within=face)
+            boss = [(x, top + span * 0.3), (x, top + span * 0.7)]
+            art.flat(stroke(boss, 2.4), wood(side.trim), 0.9, within=face)
+    barrel(art, x0 + 28, y0 + h * 0.3, 7.5, wood)
+    barrel(art, x0 + 36, y0 + h * 0.42, 7.5, wood)
+    crate(art, x1 - 46, y0 + h * 0.8, x1 - 20, y0 + h * 0.93, wood)
+    for dx, dy in ((0, 0), (5, 0), (2.5, 4.3), (7.5, 4.3), (-2.5, 4.3), (5, 8.6)):  # stone shot
+        shot = circle(x1 - 34 + dx, y0 + h * 0.55 + dy, 2.4)
+        art.paint([shot], wood((150, 146, 136)), line=0.6, shadow=1.0)
 
 
 # --- tokens -------------------------------------------------------------------------------------

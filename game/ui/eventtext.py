@@ -22,6 +22,10 @@ GAMBIT_RULES = {"charge": "gambit_charge", "run": "gambit_run", "climb": "gambit
                 "counter_charge": "counter_charge", "mounted_evasion": "mounted_evasion"}
 # purpose keywords of DiceRolled, most specific first
 PURPOSE_RULES: tuple[tuple[str, str], ...] = (
+    ("carter test", "carter_test"), ("out of control", "out_of_control"), ("dodge the", "dodge"),
+    ("run down by", "ram_damage"), ("ram at", "ram_damage"), ("crew damage", "crew_damage"),
+    ("hit location on", "vehicle_shooting"), ("shot damage to", "vehicle_shooting"),
+    ("a shot into the", "vehicle_shooting"), ("fire on the", "fire"), ("fire in the", "fire"),
     ("mishap confirmation", "calamity"), ("swept downstream", "gambit_river"),
     ("jump test", "jump_test"), ("thrown rider", "thrown_rider"), ("keep the seat", "horse_bolts"),
     ("bolt direction", "horse_bolts"), ("loose dog", "divers_alarums"), ("riderless", "steeds_stay"),
@@ -54,7 +58,12 @@ TYPE_RULES = {
     "steed_killed": "steed_hit", "horse_bolted": "horse_bolts", "unhorsed": "unhorsing",
     "dismounted": "dismount", "remounted": "steeds_stay", "reaction_offered": "charged",
     "steed_spooked": "spooking", "charge_bonus": "charge_bonus",
+    "carter_test": "carter_test", "out_of_control": "out_of_control", "vehicle_moved": "drive",
+    "ram_resolved": "ramming", "vehicle_disabled": "disabled", "vehicle_alight": "fire",
+    "crew_shaken": "crew_damage", "model_shoved": "ramming", "vehicle_escaped": "vehicles",
 }
+DAMAGE_RULES = {"shot": "vehicle_shooting", "fire": "fire", "ram": "ram_damage", "crash": "ram_damage"}
+VEER = {"veer_left": "veers left", "veer_right": "veers right", "stall": "stalls"}
 
 
 def word(key: str) -> str:
@@ -63,8 +72,42 @@ def word(key: str) -> str:
 
 
 def names_of(state: GameState) -> dict[str, str]:
-    """Model id -> name, for describe_event."""
-    return {m.id: m.name for m in state.models}
+    """Model id -> name and vehicle id -> "the supply wagon", for describe_event."""
+    names = {m.id: m.name for m in state.models}
+    names.update({v.id: f"the {v.name}" for v in state.vehicles})
+    return names
+
+
+def cap(text: str) -> str:
+    """A line starting with a capital ("the supply wagon ..." -> "The supply wagon ...")."""
+    return text[:1].upper() + text[1:]
+
+
+def other_words(other: str, n: Callable[[str], str]) -> str:
+    """The other body of a ram in words: a name, or "the Low wall" for "static:wall:Low wall"."""
+    if other.startswith("static:"):
+        parts = other.split(":")
+        what = parts[-1] if len(parts) > 2 else parts[1]
+        return "the table edge" if what == "table-edge" else f"the {what.replace('_', ' ')}"
+    return n(other)
+
+
+def ram_summary(e: ev.RamResolved, names: Mapping[str, str] | None = None) -> str:
+    """A ram in a few words for the table: speed, die, and the damage done or the dodge."""
+    lookup = names or {}
+    head = f"{e.impact_speed:.1f}\" {e.die}"
+    if e.other_kind in ("character", "rider"):
+        if e.dodged:
+            return f"{head}: dodged"
+        if e.under_the_wheels:
+            return f"{head}: UNDER THE WHEELS, {e.other_damage} dmg"
+        return f"{head}: {e.other_damage} dmg"
+    parts = []
+    if e.vehicle_damage:
+        parts.append(f"-{e.vehicle_damage} {lookup.get(e.vehicle, 'us').removeprefix('the ')}")
+    if e.other_damage:
+        parts.append(f"-{e.other_damage} {lookup.get(e.other, 'them').removeprefix('the ')}")
+    return f"{head}: " + (", ".join(parts) if parts else "no damage")
 
 
 def _pt(p: tuple[float, float]) -> str:
@@ -99,6 +142,29 @@ def _melee(e: ev.MeleeRound, n: Callable[[str], str]) -> str:
     if e.attacker_hits:
         return f"{head}: a tie, both take a hit"
     return f"{head}: a stand-off"
+
+
+def _vehicle_moved(e: ev.VehicleMoved, n: Callable[[str], str]) -> str:
+    how = "rolls on" if e.reason == "roll_on" else "drives"
+    text = (f"{cap(n(e.vehicle))} {how} {e.distance:.1f}\" at {e.speed:g}\" a turn to {_pt(e.end)}, "
+            f"heading {e.end_heading:.0f}°")
+    return text + (" — and is stopped" if e.stopped else "")
+
+
+def _ram(e: ev.RamResolved, n: Callable[[str], str]) -> str:
+    who, what = cap(n(e.vehicle)), other_words(e.other, n)
+    speed = f"{e.impact_speed:.1f}\" ({e.die})"
+    if e.other_kind in ("character", "rider"):
+        if e.dodged:
+            return f"{who} runs at {what} at {speed}: dodged (rolled {e.dodge_roll})"
+        fate = "under the wheels" if e.under_the_wheels else "run down"
+        roll = f" (rolled {e.dodge_roll})" if e.dodge_roll else ""
+        return f"{who} runs at {what} at {speed}: {fate}{roll}, {e.other_damage} damage"
+    verb = "crashes into" if e.other_kind == "static" else "rams"
+    text = f"{who} {verb} {what} at {speed}, on its {e.facing_hit}: it takes {e.vehicle_damage}"
+    if e.other_kind == "vehicle":
+        text += f", {what} takes {e.other_damage}"
+    return text
 
 
 def _plural(k: int, what: str) -> str:
@@ -180,6 +246,23 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     + ("it bolts" if e.bolted else "it holds"),
     ev.ChargeBonus: lambda e, n: f"{n(e.model)} " + ("has" if e.active else "loses")
     + f" the Mounted Charge! bonus ({e.reason})",
+    ev.CarterTest: lambda e, n: f"Carter test, {n(e.model)} on {n(e.vehicle)} ({e.reason}): "
+    + f"rolled {e.roll} — " + ("keeps control" if e.passed else "loses control"),
+    ev.OutOfControl: lambda e, n: f"{cap(n(e.vehicle))} is out of control: "
+    + f"{VEER.get(e.result, word(e.result))}, heading {e.heading:.0f}° at {e.speed:g}\"",
+    ev.VehicleMoved: _vehicle_moved,
+    ev.RamResolved: _ram,
+    ev.VehicleDamaged: lambda e, n: f"{cap(n(e.vehicle))} takes {e.amount} damage to its {e.location} "
+    f"({word(e.cause)}): Health {e.health}",
+    ev.VehicleDisabled: lambda e, n: f"{cap(n(e.vehicle))} is disabled and will not move again"
+    + (f": +{e.valour} Valour" if e.valour else "") + (f" ({e.by_side} did it)" if e.by_side else ""),
+    ev.VehicleAlight: lambda e, n: f"{cap(n(e.vehicle))} is alight: its {e.location} burns"
+    + (f" (spread from the {e.spread_from})" if e.spread_from else ""),
+    ev.CrewShaken: lambda e, n: f"{n(e.model)} is shaken aboard {n(e.vehicle)}: {e.dice}×{e.die} = "
+    f"{e.points} points, {_plural(e.hits, 'hit')}",
+    ev.ModelShoved: lambda e, n: f"{cap(n(e.model))} is shoved to {_pt(e.to)}",
+    ev.VehicleEscaped: lambda e, n: f"{cap(n(e.vehicle))} leaves the table"
+    + (f": +{e.valour} Valour to {e.side}" if e.valour else ""),
 }
 
 
@@ -223,6 +306,12 @@ def rule_for_event(event: ev.Ev) -> str:
         return "melee" if event.winner or not event.attacker_hits else "melee_tie"
     if isinstance(event, ev.BlockedStroke):
         return "defended_obstacle"
+    if isinstance(event, ev.RamResolved):
+        if event.under_the_wheels:
+            return "under_the_wheels"
+        return "dodge" if event.other_kind in ("character", "rider") else "ramming"
+    if isinstance(event, ev.VehicleDamaged):
+        return DAMAGE_RULES.get(event.cause, "ram_damage")
     return TYPE_RULES.get(getattr(event, "type", ""), "dice")
 
 
@@ -250,6 +339,8 @@ def rule_section(rule_id: str, path: str | Path = "docs/rules.md") -> str:
     if start < 0:
         return ""
     body = text[start:].split("\n", 1)[1] if "\n" in text[start:] else ""
+    while body.startswith('<a id="rule-'):  # anchors stacked on one section share it
+        body = body.split("\n", 1)[1] if "\n" in body else ""
     end = re.search(r'^(<a id="rule-|## )', body, re.MULTILINE)
     return (body[:end.start()] if end else body).strip()
 

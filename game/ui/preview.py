@@ -24,6 +24,7 @@ from game.rules.odds import MeleeOdds
 from game.rules.shooting import ShotPlan, blockers, missile_weapon
 from game.rules.state import Model
 from game.rules.steeds import rider_dice
+from game.rules.vehicle_shots import VehicleShotPlan
 from game.terrain.geometry import sight_blocked, terrain_runs
 from game.terrain.terrain_map import HARD_GOING
 from game.ui.eventtext import describe_event as describe_event  # re-exported for the battle screen
@@ -252,6 +253,8 @@ def preview_shot(engine: Engine, shooter_id: str, target_id: str) -> ShotPreview
     if m is None or m.removed:
         return ShotPreview(False, f"There is no model {shooter_id!r} on the table.", 0.0, False, 0, [], [])
     plan = engine.plan(Shoot(side=_side(engine, m), model=shooter_id, target=target_id))
+    if isinstance(plan, VehicleShotPlan):
+        return preview_vehicle_shot(engine, plan)
     if not isinstance(plan, ShotPlan):
         reason = plan.reason if isinstance(plan, Rejected) else str(plan)
         return _shot_rejected(engine, shooter_id, target_id, reason)
@@ -281,6 +284,37 @@ def preview_shot(engine: Engine, shooter_id: str, target_id: str) -> ShotPreview
     if weapon.noisy:
         lines.append('Noisy: Nags and Beasts of Burden within 6" may bolt')
     return ShotPreview(True, "", plan.distance, plan.long_range, plan.need, names, lines, dist)
+
+
+def preview_vehicle_shot(engine: Engine, plan: VehicleShotPlan) -> ShotPreview:
+    """A shot at a cart or wagon (§10): to hit, where a hit lands and the damage it does."""
+    from game.rules.vehicle_damage import facing_towards
+    from game.rules.vehicle_shots import pace
+
+    table = engine.table
+    m, v, weapon = plan.shooter, plan.vehicle, plan.weapon
+    prof = table.content.vehicles[v.profile]
+    rules = table.content.vehicle_rules
+    hit = odds.d6_test(plan.need, 0, m.reroll_ready)
+    how = "a natural 6 from horseback" if m.steed is not None else f"{plan.need}+"
+    rng = "long" if plan.long_range else "short"
+    lines = [f"{weapon.name} at the {v.name}, {inches(plan.distance)} ({rng} range): hits on {how} "
+             f"({odds.describe_test(hit)})"]
+    mod = rules.shooting.at_vehicle(pace(v))
+    if mod and m.steed is None:
+        why = "standing still" if mod > 0 else f"moving {inches(rules.shooting.fast_speed)} or more"
+        lines.append(f"{mod:+d} to hit: the {v.name} is {why} this turn")
+    table_words = ", ".join(f"{r.low}-{r.high} {r.result}" if r.low != r.high else f"{r.low} {r.result}"
+                            for r in prof.hit_locations)
+    lines.append(f"Hit location (d6): {table_words}")
+    facing = facing_towards(table, v, m.x, m.y)
+    armour = prof.armour.against(facing)
+    lines.append(f"Hull or traction: {rules.shot_damage.label} points less armour {armour} ({facing})")
+    if any(r.result == "crew" for r in prof.hit_locations):
+        lines.append(f"Crew: strikes one of the {len(engine.state.aboard(v.id))} aboard")
+    if weapon.kind == "handgun":
+        lines.append("A handgun hit that does damage sets that location alight")
+    return ShotPreview(True, "", plan.distance, plan.long_range, plan.need, [], lines, {"hit": hit})
 
 
 def _reroll_max(s: Side) -> int:

@@ -5,7 +5,10 @@ The pictures are drawn by `tools/make_tokens.py` at 64 px per inch into `assets/
 - foot models: `{side}_{role}.png`, a 1" round base;
 - mounted models: `{side}_{steed}_{role}.png`, a 1" x 2" base facing north, and
   `{side}_{steed}_riderless.png` for a steed left standing;
-- markers: `marker_{name}.png`, 0.4" across (see MARKERS).
+- markers: `marker_{name}.png`, 0.4" across (see MARKERS);
+- carts and wagons: `vehicle_{kind}_{side}.png` (side red, blue or none) and
+  `vehicle_{kind}_wreck.png`, facing north, footprint and team at 64 px per inch (drawn by
+  game.ui.battle.vehicles, not by Sprites).
 
 Usage::
 
@@ -43,6 +46,8 @@ PROFILE_ROLES = {"captain": "captain", "squire": "squire", "man_at_arms": "fight
                  "archer": "archer", "crossbowman": "crossbowman", "handgunner": "handgunner",
                  "carter": "fighter"}  # fmt: skip
 SHOOTER_ROLES = {"longbow": "archer", "bow": "archer", "crossbow": "crossbowman", "handgun": "handgunner"}
+VEHICLE_KINDS = ("handcart", "ox_cart", "supply_wagon", "war_wagon")
+VEHICLE_LOOKS = ("red", "blue", "none", "wreck")
 MARKER_INCHES = 0.4
 ANGLE_STEP = 15  # mounted tokens are rotated in steps of this many degrees
 KEEP_ZOOMS = 4  # scaled images are kept for this many zoom levels (the most recently used)
@@ -67,9 +72,14 @@ def marker_stem(name: str) -> str:
     return f"marker_{name}"
 
 
+def vehicle_stems() -> list[str]:
+    """The file stem of every cart and wagon picture."""
+    return [f"vehicle_{kind}_{look}" for kind in VEHICLE_KINDS for look in VEHICLE_LOOKS]
+
+
 def all_stems() -> list[str]:
-    """Every image in assets/tokens, tokens then markers."""
-    return token_stems() + [marker_stem(name) for name in MARKERS]
+    """Every image in assets/tokens: tokens, markers, then vehicles."""
+    return token_stems() + [marker_stem(name) for name in MARKERS] + vehicle_stems()
 
 
 def role_of(model: Model, table: Table | None = None) -> str:
@@ -143,7 +153,7 @@ class Sprites:
         """
         root = Path(root)
         sources = {}
-        for stem in all_stems():
+        for stem in token_stems() + [marker_stem(name) for name in MARKERS]:  # vehicles load apart
             path = root / f"{stem}.png"
             if not path.is_file():
                 raise MissingAssetError(f"missing token image {path} (run tools/make_tokens.py)")

@@ -229,12 +229,18 @@ SAMPLES: dict[str, Any] = {
     "rolls": [2, 5], "modifier": -1, "source": "shooting", "steed_health": 1, "bearing": 90.0,
     "by": "b1", "stunned": 1, "steed": "r1-steed1", "charger": "b1", "options": ["stand"],
     "choice": "counter_charge", "bolted": True, "active": True,
+    "vehicle": "v1", "heading": 90.0, "speed": 6.0, "headings": [90.0, 90.0], "end": (3.0, 4.0),
+    "end_heading": 90.0, "stopped": False, "other": "b1", "other_kind": "character", "point": (2.0, 3.0),
+    "normal": (1.0, 0.0), "tangent": (0.0, 1.0), "v_rel": (-6.0, 0.0), "closing": 6.0, "impact_speed": 6.0,
+    "die": "D6", "dodge_modifier": 0, "facing_hit": "front", "other_facing_hit": "", "vehicle_damage": 0,
+    "other_damage": 9, "location": "hull", "cause": "ram", "dice": 1, "points": 4, "hits": 1,
 }
 OVERRIDES: dict[type, dict[str, Any]] = {
     ev.GameEnded: {"valour": {"red": 3, "blue": 1}, "winner": "red"},
     ev.FecklessTest: {"result": "dither"}, ev.SteedHit: {"result": "bolts"},
     ev.RiderThrown: {"result": "hard_fall"}, ev.JumpTest: {"result": "sails_over"},
     ev.ShotFired: {"need": 5}, ev.SaveRolled: {"need": 4}, ev.WillToFight: {"need": 7},
+    ev.RamResolved: {"at": 3.0}, ev.OutOfControl: {"result": "veer_left"}, ev.CrewShaken: {"die": "D6"},
 }
 EVENT_CLASSES = [c for c in vars(ev).values()
                  if isinstance(c, type) and issubclass(c, ev.Ev) and c is not ev.Ev]

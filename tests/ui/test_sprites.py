@@ -31,6 +31,7 @@ from game.ui.sprites import (  # noqa: E402
     facing_step,
     token_stem,
 )
+from game.ui.vehicle_layout import layout  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "make_tokens.py"
@@ -71,7 +72,11 @@ def test_every_file_is_shipped_with_transparent_corners_and_an_opaque_middle() -
         w, h = image.get_size()
         assert image.get_at((0, 0)).a == 0 and image.get_at((w - 1, h - 1)).a == 0, stem
         assert image.get_at((w // 2, h // 2)).a == 255, stem
-        if not stem.startswith("marker_"):
+        if stem.startswith("vehicle_"):  # the footprint, team included, at 64 px per inch
+            kind = stem.removeprefix("vehicle_").rsplit("_", 1)[0]
+            lay = layout(kind)
+            assert (w, h) == (round(lay.width * 64), round(lay.length * 64)), stem
+        elif not stem.startswith("marker_"):
             assert (w, h) in ((64, 64), (64, 128)), stem
 
 

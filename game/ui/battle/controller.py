@@ -28,8 +28,9 @@ from game.rules.context import Rejected
 from game.rules.engine import Engine
 from game.rules.legal import contact_points
 from game.rules.move_command import check_can_move
-from game.rules.state import Model
+from game.rules.state import Model, Vehicle
 from game.ui.battle.cache import Same
+from game.ui.battle.driving import DriveControl
 from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview
 
 Point = tuple[float, float]
@@ -45,7 +46,8 @@ class Controller:
     def __init__(self, engine_of: Callable[[], Engine], submit: Callable[[Command], object]) -> None:
         self.engine_of = engine_of
         self.submit = submit
-        self.selected = ""
+        self.selected = ""  # a model's or a vehicle's id
+        self.drive = DriveControl()
         self.waypoints: list[Point] = []
         self.gambit: str | None = None
         self.option: str | None = None
@@ -96,15 +98,24 @@ class Controller:
         self.gambit = None if self.gambit == gambit else gambit
 
     # --- clicks -----------------------------------------------------------------------------
-    def click(self, world: Point, hit: Model | None, shoot_held: bool, add_waypoint: bool) -> None:
-        """A left click on the table."""
+    def click(self, world: Point, hit: Model | None, shoot_held: bool, add_waypoint: bool,
+              vehicle: Vehicle | None = None) -> None:
+        """A left click on the table (`hit`: the model there, crew included; `vehicle`: the cart
+        or wagon there)."""
         state = self.engine.state
         side = state.acting_side
         if state.over or not side or state.pending is not None:
-            self.selected = hit.id if hit else ""
+            self.selected = hit.id if hit else vehicle.id if vehicle else ""
             return
         m = self.active()
-        if m is None:
+        hit, vehicle = self._crew_as_vehicle(m, hit, vehicle)
+        if m is not None and self.drive.sync(self.engine) is not None:
+            self._click_driving(m, hit, shoot_held, vehicle)
+        elif m is not None and hit is None and vehicle is not None:
+            self._click_vehicle(m, vehicle, shoot_held)
+        elif m is None and hit is None and vehicle is not None:
+            self.selected = vehicle.id
+        elif m is None:
             self._click_idle(hit, side)
         elif hit is not None and hit.side != m.side and not hit.riderless:
             self._click_enemy(m, hit, shoot_held)
@@ -117,6 +128,44 @@ class Controller:
             else:
                 self.submit(Move(side=side, model=m.id, path=(*self.waypoints, world),  # type: ignore[arg-type]
                                  gambit=self.gambit))  # type: ignore[arg-type]
+
+    def _crew_as_vehicle(self, m: Model | None, hit: Model | None,
+                         vehicle: Vehicle | None) -> tuple[Model | None, Vehicle | None]:
+        """An enemy crewman under the cursor stands for his vehicle: shots go at the vehicle (a hit
+        on its Crew location strikes someone aboard), and a fight or a move cannot reach him."""
+        if m is not None and hit is not None and hit.aboard and hit.side != m.side:
+            return None, self.engine.state.find_vehicle(hit.aboard)
+        return hit, vehicle
+
+    def _click_driving(self, m: Model, hit: Model | None, shoot_held: bool,
+                       vehicle: Vehicle | None = None) -> None:
+        """In drive mode a click drives, unless it picks a friend or shoots an enemy."""
+        aiming = shoot_held or self.shoot_armed
+        if hit is not None and hit.side == m.side and hit.id != m.id and hit.aboard != m.aboard:
+            self.selected = hit.id
+        elif hit is not None and hit.side != m.side and aiming:
+            self._click_enemy(m, hit, shoot_held)
+        elif hit is None and vehicle is not None and vehicle.side != m.side and aiming:
+            self._click_vehicle(m, vehicle, shoot_held)
+        else:
+            self.commit_drive()
+
+    def change_speed(self, steps: int) -> None:
+        """Drive mode: faster (positive) or slower by whole inches."""
+        self.drive.step_speed(self.engine, steps)
+
+    def commit_drive(self) -> None:
+        """Submit the aimed Drive."""
+        cmd = self.drive.command(self.engine.state.acting_side)
+        if cmd is not None:
+            self.submit(cmd)
+
+    def _click_vehicle(self, m: Model, v: Vehicle, shoot_held: bool) -> None:
+        """A click on a cart or wagon: shoot at it (S held or Shoot armed) or look at it."""
+        if v.side != m.side and (shoot_held or self.shoot_armed):
+            self.submit(Shoot(side=m.side, model=m.id, target=v.id))  # type: ignore[arg-type]
+        else:
+            self.selected = v.id
 
     def _click_idle(self, hit: Model | None, side: str) -> None:
         if hit is None:
@@ -153,11 +202,32 @@ class Controller:
         return None
 
     # --- the preview ------------------------------------------------------------------------
-    def preview(self, world: Point, hit: Model | None, shoot_held: bool) -> Preview | None:
+    def preview(self, world: Point, hit: Model | None, shoot_held: bool,
+                vehicle: Vehicle | None = None) -> Preview | None:
         """What clicking here would do, with its odds, or None."""
         engine = self.engine
         m = self.active()
         if m is None or engine.state.pending is not None or engine.state.over:
+            return None
+        hit, vehicle = self._crew_as_vehicle(m, hit, vehicle)
+        if self.drive.sync(engine) is not None:
+            aiming = shoot_held or self.shoot_armed
+            if hit is None and vehicle is not None and vehicle.side != m.side and aiming:
+                return shot_preview(engine, m.id, vehicle.id)
+            if hit is not None and hit.side != m.side and aiming:
+                return shot_preview(engine, m.id, hit.id)
+            return self.drive.preview(engine)
+        if m.aboard and hit is None and (vehicle is None or vehicle.id == m.aboard):
+            return None  # a crewman moves only with his vehicle
+        if hit is None and vehicle is not None:
+            aiming = shoot_held or self.shoot_armed
+            if vehicle.side == m.side or vehicle.side not in ("red", "blue") and not aiming:
+                return None
+            if aiming:
+                return shot_preview(engine, m.id, vehicle.id)
+            if self.has(Shoot, target=vehicle.id):
+                pv = shot_preview(engine, m.id, vehicle.id)
+                return Preview(pv.legal, [*pv.lines, "Hold S and click to shoot"])
             return None
         if hit is not None and hit.side != m.side and not hit.riderless:
             if shoot_held or self.shoot_armed:
@@ -198,6 +268,10 @@ class Controller:
                     out.append((c.choice.replace("_", " ").title(), partial(self.submit, c), False))
             return out
         m = self.active()
+        if m is not None and self.drive.sync(self.engine) is not None:
+            out += [("Drive (Enter)", self.commit_drive, False),
+                    ("Slower (-)", partial(self.change_speed, -1), False),
+                    ("Faster (+)", partial(self.change_speed, 1), False)]
         if m is None:
             if self.has(EndSpear):
                 out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))  # type: ignore[arg-type]

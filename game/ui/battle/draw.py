@@ -10,7 +10,9 @@ import pygame
 from game.ui import theme
 from game.ui.battle import overlays
 from game.ui.battle.cache import Layer, Same, panel, rendered, text
+from game.ui.battle.driving import draw_contact
 from game.ui.battle.tokens import draw_models
+from game.ui.battle.vehicles import draw_vehicles
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     acting = "" if engine.state.over else engine.state.acting_side
     scr.hud.perk_buttons = _perk_buttons(scr)
     scr.hud.draw_panel(surface, pygame.Rect(w - side, top, side, h - top), engine.state,
-                       engine.table, shown, acting, scr.hints())
+                       engine.table, shown, acting, scr.hints(), _shown_vehicle(scr, shown))
     bar_rect = pygame.Rect(0, h - bar, w - side, bar)
     actions = scr.action_buttons(bar_rect)
     scr.buttons = actions + scr.hud.perk_buttons
@@ -72,7 +74,16 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     preview = scr.current_preview()
     if preview is not None and preview.path:
         overlays.draw_path(surface, cam, preview.path, preview.legal)
-    draw_models(surface, cam, state, table, scr.art, scr.ctl.selected)
+    poses = scr.motion.poses()
+    now = pygame.time.get_ticks() / 1000.0
+    draw_vehicles(surface, cam, state, table, scr.vehicle_art, small, scr.ctl.selected, poses, now,
+                  scr.motion.intact())
+    if scr.driving() and not scr.motion.busy:
+        scr.ctl.drive.draw(surface, cam, engine, scr.vehicle_art, small)
+    draw_models(surface, cam, state, table, scr.art, scr.ctl.selected, poses)
+    if scr.driving() and not scr.motion.busy:
+        scr.ctl.drive.draw_marks(surface, cam, engine, small)
+    _draw_bursts(scr, surface)
     world = cam.to_world(*scr.mouse)
     keys = scr.app.keys
     if scr.ruler_from is not None and keys.held("ruler", scr.down):
@@ -80,22 +91,40 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     if keys.held("sight", scr.down) and focus is not None:
         overlays.draw_sight(surface, cam, table, state, focus, world, small)
     if preview is not None:
-        _draw_preview(scr, surface, preview.lines, preview.legal)
+        _draw_preview(scr, surface, preview.lines, preview.legal, corner=scr.driving())
     scr.tray.draw(surface, (cam.viewport.centerx, cam.viewport.top + 12), scr.app.fonts.body)
     if scr.flash_time > 0:
         _banner(surface, scr.flash, scr.app.fonts.head, (cam.viewport.centerx, cam.viewport.bottom - 40),
                 theme.BAD)
 
 
-def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], legal: bool) -> None:
-    """The odds box next to the cursor, kept inside the table's viewport."""
+def _draw_bursts(scr: BattleScreen, surface: pygame.Surface) -> None:
+    """Rams as they happen: a star at the point, the impact speed, the die and the damage done."""
+    from game.ui.eventtext import ram_summary
+
+    engine = scr.session.engine
+    names = {m.id: m.name for m in engine.state.models}
+    names.update({v.id: f"the {v.name}" for v in engine.state.vehicles})
+    for event, age in scr.motion.shown_bursts():
+        grow = min(1.0, 0.4 + age * 3.0)
+        draw_contact(surface, scr.camera, scr.app.fonts.small, event.point, ram_summary(event, names),
+                     (255, 120, 60) if event.vehicle_damage or event.other_damage else (255, 200, 90), grow)
+
+
+def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], legal: bool,
+                  corner: bool = False) -> None:
+    """The odds box next to the cursor, kept inside the table's viewport (in the viewport's
+    bottom left corner with `corner`: in drive mode the cursor steers, and a box beside it would
+    hide the path)."""
     font = scr.app.fonts.body
     head = "Legal" if legal else "Not allowed"
     width = max(rendered(font, line, theme.TEXT).get_width() for line in [head, *lines]) + 24
     height = (len(lines) + 1) * font.get_linesize() + 16
     box = pygame.Rect(scr.mouse[0] + 22, scr.mouse[1] + 18, width, height)
+    if corner:
+        box.bottomleft = (scr.camera.viewport.left + 10, scr.camera.viewport.bottom - 10)
     box.clamp_ip(scr.camera.viewport)
-    if box.collidepoint(scr.mouse):
+    if box.collidepoint(scr.mouse) and not corner:
         box.bottom = scr.mouse[1] - 14
         box.clamp_ip(scr.camera.viewport)
     panel(surface, box, 235)
@@ -126,6 +155,19 @@ def _shown_model(scr: BattleScreen):  # type: ignore[no-untyped-def]
         if m is not None and not m.removed:
             return m
     return scr.ctl.active()
+
+
+def _shown_vehicle(scr: BattleScreen, shown):  # type: ignore[no-untyped-def]
+    """The vehicle under the cursor, else the one of the model shown, else the selected one."""
+    state = scr.state
+    if scr.camera.viewport.collidepoint(scr.mouse):
+        v = scr.vehicle_under(scr.camera.to_world(*scr.mouse))
+        if v is not None:
+            return v
+    if shown is not None and shown.aboard:
+        return state.find_vehicle(shown.aboard)
+    v = state.find_vehicle(scr.ctl.selected) if scr.ctl.selected else None
+    return v if v is not None and not v.removed else None
 
 
 def _perk_buttons(scr: BattleScreen) -> list[Button]:

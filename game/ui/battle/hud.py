@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.context import Table
 from game.rules.events import Ev
-from game.rules.state import ALARUMS_CARD, GameState, Model
+from game.rules.state import ALARUMS_CARD, GameState, Model, Vehicle
 from game.ui import theme
 from game.ui.battle.cache import Layer, Same, panel, text, wrapped
 from game.ui.battle.previews import describe_event, rule_for_event
@@ -58,11 +58,14 @@ class Hud:
 
     def add_events(self, events: list[Ev], state: GameState) -> None:
         """Append events to the log, coloured by their side where that is known."""
-        names = {m.id: m.name for m in state.models}
+        from game.ui.eventtext import names_of
+
+        names = names_of(state)
         for ev in events:
             model = getattr(ev, "model", "") or getattr(ev, "attacker", "")
             m = state.find(model) if model else None
-            side = getattr(ev, "side", "") or (m.side if m else "")
+            cart = state.find_vehicle(getattr(ev, "vehicle", "") or model)
+            side = getattr(ev, "side", "") or (m.side if m else cart.side if cart else "")
             colour = theme.SIDE_TEXT.get(side, theme.TEXT)
             if getattr(ev, "type", "") == "dice_rolled":
                 colour = theme.DIM
@@ -105,14 +108,17 @@ class Hud:
         text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright")
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
-                   shown: Model | None, acting: str, hints: list[str]) -> None:
-        """The acting side, the model under the cursor or selected, the Perk hand and the log.
+                   shown: Model | None, acting: str, hints: list[str],
+                   vehicle: Vehicle | None = None) -> None:
+        """The acting side, the model under the cursor or selected (and the vehicle under the
+        cursor or his), the Perk hand and the log.
 
         Drawn over the window's background (the panel lies outside the table's viewport)."""
         mouse = pygame.mouse.get_pos()
         hover = next((i for i, r in enumerate(self._perk_rects) if r.collidepoint(mouse)), -1)
         key = (Same(self.fonts), tuple(rect), acting, state.pending is not None, tuple(hints),
-               _card_key(shown), tuple(state.sides[acting].perks) if acting else (),
+               _card_key(shown), _vehicle_key(state, vehicle),
+               tuple(state.sides[acting].perks) if acting else (),
                tuple((b.label, b.enabled, b.selected) for b in self.perk_buttons), hover,
                len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll)
         image, fresh = self._panel.get(key, rect.size)
@@ -121,7 +127,7 @@ class Hud:
             for button in self.perk_buttons:  # drawn in the picture's own coordinates
                 button.rect.move_ip(-origin[0], -origin[1])
             self._paint_panel(image, image.get_rect(), state, table, shown, acting, hints,
-                              (mouse[0] - origin[0], mouse[1] - origin[1]))
+                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle)
             self._perk_rects = [b.rect.move(origin) for b in self.perk_buttons]
             self.log_rects = [(r.move(origin), line) for r, line in self.log_rects]
         for button, placed in zip(self.perk_buttons, self._perk_rects, strict=True):
@@ -129,7 +135,8 @@ class Hud:
         self._panel.put(surface, rect, fresh)
 
     def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
-                     shown: Model | None, acting: str, hints: list[str], mouse: tuple[int, int]) -> None:
+                     shown: Model | None, acting: str, hints: list[str], mouse: tuple[int, int],
+                     vehicle: Vehicle | None = None) -> None:
         panel(surface, rect, 250)
         f = self.fonts
         x, y = rect.left + 12, rect.top + 10
@@ -140,6 +147,8 @@ class Hud:
             y = text(surface, msg, f.head, (x, y + 4), theme.SIDE_TEXT[acting]).bottom + 4
         if shown is not None:
             y = self._model_card(surface, x, y, rect.width - 24, state, table, shown)
+        if vehicle is not None:
+            y = self._vehicle_card(surface, x, y, rect.width - 24, state, table, vehicle)
         y = self._perks(surface, x, y, rect.width - 24, state, acting, mouse)
         for hint in hints:
             for line in wrapped(hint, f.small, rect.width - 24):
@@ -154,6 +163,9 @@ class Hud:
         colour = theme.SIDE_TEXT[m.side]
         y = text(surface, m.name, f.head, (x, y), colour).bottom + 2
         mount = f" on a {table.content.steeds[m.steed].name}" if m.steed else ""
+        cart = state.find_vehicle(m.aboard) if m.aboard else None
+        if cart is not None:
+            mount = f", aboard the {cart.name} ({m.seat})"
         y = text(surface, f"{prof.name}{mount}", f.small, (x, y), theme.DIM).bottom + 2
         move = table.content.steeds[m.steed].move if m.steed else prof.move
         steed = ""
@@ -168,6 +180,61 @@ class Hud:
         if status:
             for line in wrapped(status, f.small, width):
                 y = text(surface, line, f.small, (x, y), theme.BAD).bottom
+        return y + 8
+
+    def _vehicle_card(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
+                      table: Table, v: Vehicle) -> int:
+        """A cart or wagon: Health against its Operational Level, armour, speed, damage, fire, crew."""
+        from game.ui.battle.vehicles import health_colour
+
+        f = self.fonts
+        prof = table.content.vehicles[v.profile]
+        colour = theme.SIDE_TEXT.get(v.side, theme.TEXT)
+        y = text(surface, f"The {v.name}", f.head, (x, y), colour).bottom + 2
+        owner = theme.SIDE_NAME.get(v.side, "abandoned")
+        sub = f"{prof.name}, {owner}"
+        if v.escort_edge:
+            sub += f": off the {v.escort_edge} edge for {v.escort_valour} VP"
+        for line in wrapped(sub, f.small, width):
+            y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        bar = pygame.Rect(x, y + 4, min(width, 150), 8)
+        pygame.draw.rect(surface, (14, 12, 10), bar.inflate(4, 4), border_radius=3)
+        pygame.draw.rect(surface, (70, 24, 20), bar, border_radius=2)
+        share = max(0.0, min(1.0, v.health / prof.toughness))
+        if share:
+            pygame.draw.rect(surface, health_colour(v, prof), (bar.left, bar.top, round(bar.width * share),
+                                                               bar.height), border_radius=2)
+        mark = bar.left + round(bar.width * prof.operational_level / prof.toughness)
+        pygame.draw.line(surface, (250, 246, 232), (mark, bar.top - 3), (mark, bar.bottom + 2), 2)
+        text(surface, f"Health {v.health}/{prof.toughness}", f.small, (bar.right + 10, bar.centery),
+             theme.TEXT, "midleft")
+        y = bar.bottom + 5
+        a = prof.armour
+        from game.rules.driving import top_speed
+
+        lines = [f"Operational Level {prof.operational_level} (disabled below it)",
+                 f"Armour F{a.front} S{a.side} R{a.rear}   Base Damage {prof.base_damage} dice",
+                 f"Speed {v.speed:g}\" (top {top_speed(table, v):g}\")"
+                 + (f", moved {v.moved_distance:.1f}\" this turn" if v.moved else "")]
+        for line in lines:
+            for part in wrapped(line, f.small, width):
+                y = text(surface, part, f.small, (x, y)).bottom
+        damage = ", ".join(f"{loc} {pts}" for loc, pts in v.damage.items() if pts)
+        if damage:
+            y = text(surface, f"Damage: {damage}", f.small, (x, y), theme.BAD).bottom
+        if v.burning:
+            y = text(surface, f"Burning: {', '.join(v.burning)}", f.small, (x, y), (255, 160, 60)).bottom
+        if v.disabled:
+            y = text(surface, "DISABLED: it will not move again", f.small, (x, y), theme.BAD).bottom
+        aboard = {m.seat: m for m in state.aboard(v.id)}
+        for seat in prof.seats:
+            m = aboard.get(seat.name)
+            who = m.name if m is not None else "empty"
+            role = {"driver": " (driver)", "crew": "", "passenger": ""}[seat.role]
+            posture = " braced" if seat.braced else " leaning out" if seat.leaning_out else ""
+            line = f"{seat.name}{role}{posture}: {who}"
+            for part in wrapped(line, f.small, width):
+                y = text(surface, part, f.small, (x + 6, y), theme.TEXT if m else theme.DIM).bottom
         return y + 8
 
     def _perks(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
@@ -216,7 +283,16 @@ def _card_key(m: Model | None) -> tuple[object, ...] | None:
     """Everything the model card shows about a model."""
     if m is None:
         return None
-    return (m.id, m.name, m.side, m.profile, m.steed, m.health, _status(m))
+    return (m.id, m.name, m.side, m.profile, m.steed, m.health, m.aboard, m.seat, _status(m))
+
+
+def _vehicle_key(state: GameState, v: Vehicle | None) -> tuple[object, ...] | None:
+    """Everything the vehicle card shows about a vehicle."""
+    if v is None:
+        return None
+    crew = tuple((m.seat, m.name) for m in state.aboard(v.id))
+    return (v.id, v.name, v.side, v.health, v.speed, v.moved, v.moved_distance, tuple(v.damage.items()),
+            tuple(v.burning), v.disabled, crew)
 
 
 def _status(m: Model) -> str:

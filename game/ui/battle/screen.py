@@ -12,7 +12,7 @@ from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
 from game.rules.events import DiceRolled
-from game.rules.state import Model
+from game.rules.state import Model, Vehicle
 from game.scenario import scenario_path
 from game.ui import theme
 from game.ui.app import App, Screen
@@ -21,9 +21,11 @@ from game.ui.battle.camera import Camera
 from game.ui.battle.controller import GAMBIT_KEYS, GAMBIT_LABEL, Controller
 from game.ui.battle.dice import DiceTray
 from game.ui.battle.hud import Hud, card_name
+from game.ui.battle.motion import Motion, poses_of
 from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
 from game.ui.battle.tokens import TokenArt, model_at
+from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
 from game.ui.widgets import Button, panel, row, text
 
 PAN_SPEED = 700  # screen pixels per second
@@ -44,6 +46,8 @@ class BattleScreen(Screen):
         self.hud = Hud(app.fonts)
         self.hud.add_events(self.session.engine.log, self.state)
         self.art = TokenArt()
+        self.vehicle_art = VehicleArt(self.art)
+        self.motion = Motion()  # vehicle moves, rams and shoves played back from their events
         self.tray = DiceTray()
         self.camera = Camera(scenario_path(self.state.scenario), self._viewport(app.surface.get_size()))
         self.buttons: list[Button] = []
@@ -105,11 +109,13 @@ class BattleScreen(Screen):
     # --- commands -------------------------------------------------------------------------
     def submit(self, cmd: Command) -> Accepted | Rejected:
         """Send a command to the engine, then show its events and hand over if needed."""
+        before = poses_of(self.state)
         result = self.session.submit(cmd)
         if isinstance(result, Rejected):
             self.say(result.reason)
             return result
         self.hud.add_events(result.events, self.state)
+        self.motion.play(result.events, before, self.app.settings.animation_speed)
         self.tray.throw([e for e in result.events if isinstance(e, DiceRolled)],
                         self.app.settings.animation_speed)
         self.ctl.reset()
@@ -146,6 +152,7 @@ class BattleScreen(Screen):
         """Ctrl+Z: take back the last command of this activation, if no die was rolled."""
         if self.session.undo():
             self.ctl.reset()
+            self.motion.finish()
             self.hud.log.append(self.hud.log[-1].__class__("Undone.", "", theme.DIM))
         else:
             self.say("Nothing to undo: undo works within an activation until a die is rolled.")
@@ -169,9 +176,20 @@ class BattleScreen(Screen):
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
 
+    def driving(self) -> bool:
+        """True while the active model is a driver setting his Drive (hot-seat only)."""
+        return self.mode == "hotseat" and self.ctl.drive.sync(self.session.engine) is not None
+
     def _key(self, event: pygame.event.Event) -> None:
         keys, ctl = self.app.keys, self.ctl
         acts = keys.actions(event.key)
+        if self.driving() and not event.mod & pygame.KMOD_CTRL:
+            if "zoom_in" in acts or "zoom_out" in acts:
+                ctl.change_speed(1 if "zoom_in" in acts else -1)
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                ctl.commit_drive()
+                return
         if "undo" in acts and event.mod & pygame.KMOD_CTRL:
             self.undo()
         elif "back" in acts:
@@ -198,6 +216,8 @@ class BattleScreen(Screen):
     def _escape(self) -> None:
         if self.ctl.waypoints or self.ctl.gambit or self.ctl.shoot_armed:
             self.ctl.reset()
+        elif self.driving() and self.ctl.drive.changed():
+            self.ctl.drive.reset()
         else:
             from game.ui.screens.pause import PauseMenu
 
@@ -248,9 +268,10 @@ class BattleScreen(Screen):
             return
         if self.camera.viewport.collidepoint(event.pos) and self.mode == "hotseat":
             world = self.camera.to_world(*event.pos)
-            hit = model_at(self.state, *world)
+            hit = self.model_under(world)
             keys = self.app.keys
-            self.ctl.click(world, hit, keys.held("shoot", self.down), keys.held("waypoint", self.down))
+            self.ctl.click(world, hit, keys.held("shoot", self.down), keys.held("waypoint", self.down),
+                           self.vehicle_under(world))
 
     def _right_release(self, pos: tuple[int, int]) -> None:
         start, self.drag_from = self.drag_from, None
@@ -258,7 +279,10 @@ class BattleScreen(Screen):
             self.ctl.reset()
 
     def _wheel(self, event: pygame.event.Event) -> None:
-        if self.camera.viewport.collidepoint(self.mouse):
+        ctrl = pygame.key.get_mods() & pygame.KMOD_CTRL
+        if self.camera.viewport.collidepoint(self.mouse) and self.driving() and not ctrl:
+            self.ctl.change_speed(1 if event.y > 0 else -1)  # Ctrl+wheel still zooms
+        elif self.camera.viewport.collidepoint(self.mouse):
             self.camera.step_zoom(1 if event.y > 0 else -1, self.mouse)
         elif self.mouse[0] >= self.camera.viewport.right:
             self.hud.log_scroll += 3 * event.y
@@ -268,8 +292,12 @@ class BattleScreen(Screen):
         """Pan, animate, let the AI play in watch mode, and show the result at the end."""
         self._pan(dt)
         self.tray.update(dt)
+        self.motion.update(dt)
         self.flash_time = max(0.0, self.flash_time - dt)
-        if self.players and not self.state.over and not self.tray.busy:
+        if self.driving() and self.camera.viewport.collidepoint(self.mouse):
+            engine = self.session.engine
+            self.ctl.drive.point_at(engine.table, engine.state, self.camera.to_world(*self.mouse))
+        if self.players and not self.state.over and not self.tray.busy and not self.motion.busy:
             self.ai_wait -= dt
             if self.ai_wait <= 0:
                 self.ai_wait = AI_DELAY / max(0.25, self.app.settings.animation_speed or 4.0)
@@ -312,13 +340,16 @@ class BattleScreen(Screen):
             return None
         world = self.camera.to_world(*self.mouse)
         hit = self.model_under(world)
+        vehicle = self.vehicle_under(world) if hit is None else None
         shoot = self.app.keys.held("shoot", self.down)
         ctl = self.ctl
+        aim = ctl.drive.aim
         key = (id(self.state), len(self.session.engine.log), round(world[0], 1), round(world[1], 1),
-               hit.id if hit else "", shoot, ctl.gambit, ctl.option, ctl.shoot_armed, tuple(ctl.waypoints))
+               hit.id if hit else "", vehicle.id if vehicle else "", shoot, ctl.gambit, ctl.option,
+               ctl.shoot_armed, tuple(ctl.waypoints), (aim.heading, aim.speed) if aim else None)
         if key != self._preview_key:
             self._preview_key = key
-            self._preview = ctl.preview(world, hit, shoot)
+            self._preview = ctl.preview(world, hit, shoot, vehicle)
         return self._preview
 
     def model_under(self, world: tuple[float, float]) -> Model | None:
@@ -327,8 +358,13 @@ class BattleScreen(Screen):
         key = (Same(self.state), len(self.session.engine.log), world)
         if key != self._hit_key:
             self._hit_key = key
-            self._hit = model_at(self.state, *world)
+            table = self.session.engine.table
+            self._hit = crew_at(table, self.state, *world) or model_at(self.state, *world)
         return self._hit
+
+    def vehicle_under(self, world: tuple[float, float]) -> Vehicle | None:
+        """The cart or wagon whose footprint covers a point, if any."""
+        return vehicle_at(self.session.engine.table, self.state, *world)
 
     def action_buttons(self, rect: pygame.Rect) -> list[Button]:
         """The action bar's buttons for the acting side."""
@@ -355,6 +391,15 @@ class BattleScreen(Screen):
         m = ctl.active()
         if m is None:
             return [f"Click a model of {card_name(state, state.current_card)}'s Spear to activate it."]
+        if ctl.drive.aim is not None:
+            return [f"{m.name} drives: the mouse sets the heading (at most 90° of turn), the wheel or "
+                    "+/- the speed; click or Enter to drive.", "Ctrl+wheel zooms, Esc straightens up, "
+                    "Space ends the activation (the vehicle rolls on at the end of the turn)."]
+        if m.aboard:
+            cart = state.find_vehicle(m.aboard)
+            where = f"aboard the {cart.name}" if cart is not None else "aboard"
+            return [f"{m.name} is {where}: hold S and click an enemy (or a wagon) to shoot.",
+                    "Space ends the activation; G rings, M ruler, V sight."]
         tips = [f"{m.name}: click the ground to move, an enemy to fight or charge; hold S to shoot."]
         if ctl.gambit:
             tips.append(f"Gambit declared: {GAMBIT_LABEL.get(ctl.gambit, ctl.gambit)}.")

@@ -126,10 +126,12 @@ def _paint_token(art: TokenArt, m: Model, table: Table, px: int, look: Look) -> 
 
 
 def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: Table,
-                art: TokenArt, selected: str = "") -> None:
-    """Every model on the table, riderless steeds first, with markers."""
+                art: TokenArt, selected: str = "", poses: dict[str, tuple[float, float, float]] | None = None,
+                ) -> None:
+    """Every model on the table, riderless steeds first, with markers (the crew of a vehicle are
+    drawn with it, game.ui.battle.vehicles). `poses` moves some models while an animation plays."""
     px = round(cam.px_per_inch)
-    order = sorted((m for m in state.models if not m.removed), key=lambda m: not m.riderless)
+    order = sorted((m for m in state.models if not m.removed and not m.aboard), key=lambda m: not m.riderless)
     if not art.has_size(px):  # a new zoom level: every token at once, not one as each comes in view
         for m in order:
             art.token(m, table, px)
@@ -140,7 +142,8 @@ def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: T
     shown = vp.inflate(px * 3, px * 3)
     ring = px // 2 + max(3, px // 8)
     for m in order:
-        centre = (round(ox + m.x * scale), round(oy + m.y * scale))  # as cam.to_screen
+        x, y = (poses[m.id][:2] if poses and m.id in poses else (m.x, m.y))
+        centre = (round(ox + x * scale), round(oy + y * scale))  # as cam.to_screen
         if not shown.collidepoint(centre):
             continue
         tok = art.token(m, table, px)
@@ -245,12 +248,14 @@ def _draw_markers(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int
 
 
 def model_at(state: GameState, x: float, y: float) -> Model | None:
-    """The model whose base covers a point in inches (riders by their capsule), living ones first."""
+    """The model whose base covers a point in inches (riders by their capsule), living ones first.
+
+    Models aboard a vehicle are not found here: their tokens sit on its bed (vehicles.crew_at)."""
     from game.rules.geometry import edge_distance_to_point
 
     best = None
     for m in state.models:
-        if m.removed:
+        if m.removed or m.aboard:
             continue
         if edge_distance_to_point(m, x, y) <= 0.05 and (best is None or best.riderless):
             best = m
