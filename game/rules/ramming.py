@@ -6,7 +6,9 @@ again. Each first contact is resolved in the order it happened:
 - a static obstacle (wall, building, gully edge, table edge): the vehicle takes its own Base Damage
   at the doubled impact speed's band, less its armour on the facing that struck;
 - another vehicle: both take damage at the same impact speed, each the other's Base Damage dice,
-  less their own armour on the facing struck [I];
+  less their own armour on the facing struck [I]; the rammed one is brought up short (speed 0) [H].
+  A vehicle that has yet to move this turn is under way at its speed, so head-on the speeds add;
+  one that has moved stands where its move ended;
 - a character or rider: a 4+ dodge with the band's modifier; a natural 1 is under the wheels and
   doubles the damage [I]. A failed dodge takes the vehicle's Base Damage dice as damage points.
 Crew and passengers then take damage for what their vehicle suffered, and anyone left standing in
@@ -40,10 +42,11 @@ EDGE_NORMALS = {"north": (0.0, -1.0), "east": (1.0, 0.0), "south": (0.0, 1.0), "
 
 
 def vehicle_body(table: Table, v: Vehicle, moving: bool = True) -> Body:
-    """A vehicle as the physics sees it; a vehicle with a speed moves at it unless `moving` is False."""
+    """A vehicle as the physics sees it. One that has yet to move this turn is under way at its
+    speed (so head-on the speeds add); one that has moved stands where its move ended."""
     prof = profile_of(table, v)
     vx = vy = 0.0
-    if moving and v.speed > 0 and not v.disabled:
+    if moving and not v.moved and v.speed > 0 and not v.disabled:
         fx, fy = bearing_vector(v.heading)
         vx, vy = v.speed * fx, v.speed * fy
     return Body(v.id, "vehicle", v.x, v.y, v.heading, prof.length, prof.width, vx, vy, prof.mass)
@@ -93,8 +96,8 @@ def move_vehicle(act: Act, v: Vehicle, reason: str) -> None:
             continue
         _resolve(act, v, contact, move, suffered)
     _apply_shoves(act, move)
-    for vid, points in suffered.items():
-        crew_damage(act, state.vehicle(vid), points, v.side if vid != v.id else "")
+    for vid, points in suffered.items():  # nobody scores for crew hurt in their own vehicle's crash
+        crew_damage(act, state.vehicle(vid), points, v.side if vid != v.id else state.vehicle(vid).side)
     _clear_footprints(act)
     _check_escape(act, v)
 
@@ -130,6 +133,7 @@ def _resolve(act: Act, v: Vehicle, c: Contact, move: VehicleMove, suffered: dict
                                     f"{label}: the {o.name} takes the {v.name}'s weight")
         damage_vehicle(act, o, "hull", other_dmg, "ram", v.side)
         suffered[o.id] = suffered.get(o.id, 0) + other_dmg
+        o.speed = 0.0  # brought up short: its team stands until it is driven again
     elif (m := state.find(c.other)) is not None and not m.removed:
         other_kind = "rider" if m.steed is not None else "character"
         dodge_roll, dodged, under, other_dmg = _run_down(act, v, m, band)

@@ -230,6 +230,9 @@ def check_wipe_out(act: Act) -> bool:
     empty = [s for s in SIDES if not state.living(s)]
     if not empty:
         return False
+    if any(m.removed == "escaped" for m in state.models if m.side in empty):
+        finish_by_valour(act, f"{' and '.join(empty)} left the field with the escort")
+        return True  # the last of them drove off with the wagon: a wipe-out, but Valour decides
     if len(empty) == 2:
         end_game(act, "draw", "both retinues were wiped out")
     else:

@@ -3,6 +3,8 @@
 - Damage comes in dice; armour by facing is taken off each die [I].
 - A vehicle whose Health falls below its Operational Level is disabled: it stops for good. If it
   was the escorted vehicle, the other side scores its escort Valour.
+- Traction damage lowers the top speed an inch a point; a vehicle going faster slows to it at once
+  (else its driver could find no legal Drive: a Drive changes speed by at most 4").
 - Crew and passengers take one die per full 10 points the vehicle suffered in a ram or crash:
   D6 seated, D3 braced behind pavises, D6+2 leaning out to shoot [I]. A character turns damage
   points into hits, one per full `points_per_hit`, each saved as normal [H].
@@ -63,8 +65,10 @@ def damage_vehicle(act: Act, v: Vehicle, location: str, amount: int, cause: str,
         return
     v.health = max(0, v.health - amount)
     v.damage[location] = v.damage.get(location, 0) + amount
-    act.emit(VehicleDamaged(vehicle=v.id, location=location, amount=amount, health=v.health, cause=cause))
     prof = act.table.content.vehicles[v.profile]
+    if location == "traction":  # a hurt team slows at once to its new top speed (driving.top_speed)
+        v.speed = min(v.speed, max(0.0, prof.max_speed - v.damage[location]))
+    act.emit(VehicleDamaged(vehicle=v.id, location=location, amount=amount, health=v.health, cause=cause))
     if not v.disabled and prof.disabled(v.health):
         disable(act, v, by_side)
 
@@ -110,7 +114,10 @@ def crew_hit(act: Act, v: Vehicle, by_side: str, purpose: str) -> Model | None:
     aboard = act.state.aboard(v.id)
     if not aboard:
         return None
-    victim = aboard[act.dice.roll(f"{purpose}: which of the {len(aboard)} aboard", len(aboard)) - 1]
+    pick = 1
+    if len(aboard) > 1:
+        pick = act.dice.roll(f"{purpose}: which of the {len(aboard)} aboard", len(aboard))
+    victim = aboard[pick - 1]
     take_hit(act, victim, by_side)
     return victim
 

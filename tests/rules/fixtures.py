@@ -6,7 +6,7 @@ from game.content import load_content
 from game.rules.context import Table
 from game.rules.dice import Dice, FixedDice
 from game.rules.engine import Engine
-from game.rules.state import GameState, Model, SideState
+from game.rules.state import GameState, Model, SideState, Vehicle
 from game.terrain.terrain_map import DeploymentZone, Objective, Obstacle, TerrainMap
 
 
@@ -45,8 +45,26 @@ def model(mid: str, side: str, profile: str, x: float, y: float, spear: str = ""
     return m
 
 
+def vehicle(vid: str, profile: str, x: float, y: float, heading: float = 0.0, side: str = "red",
+            name: str = "", **kw: object) -> Vehicle:
+    """A cart or wagon from a shipped profile at a pose, at full Health (speed etc. via kw)."""
+    prof = load_content().vehicles[profile]
+    v = Vehicle(id=vid, name=name or prof.name.lower(), profile=profile, side=side, x=x, y=y,
+                heading=heading, health=prof.toughness)
+    for k, val in kw.items():
+        setattr(v, k, val)
+    return v
+
+
+def board(m: Model, v: Vehicle, seat: str) -> Model:
+    """Put a model aboard a vehicle in a seat (its position follows the vehicle's centre)."""
+    m.aboard, m.seat, m.x, m.y = v.id, seat, v.x, v.y
+    return m
+
+
 def make_engine(models: list[Model], dice: list[int] | None = None,
-                terrain: TerrainMap | None = None, active: str = "", seed: int = 7) -> Engine:
+                terrain: TerrainMap | None = None, active: str = "", seed: int = 7,
+                vehicles: list[Vehicle] | None = None) -> Engine:
     """An engine whose current card is the Spear of `active` (default: the first model)."""
     table = Table(load_content(), terrain or make_terrain())
     sides = {s: SideState(name=s, retinue="york-foot" if s == "red" else "lancaster-foot",
@@ -57,5 +75,5 @@ def make_engine(models: list[Model], dice: list[int] | None = None,
     deck = [m.id for m in models if m.spear == m.id and m.id != card and not m.removed]
     state = GameState(scenario="fixture", seed=seed, rng=seed, models=models, sides=sides,
                       current_card=card, active_side=next(m.side for m in models if m.id == card),
-                      hero_deck=deck, drawn=[card])
+                      hero_deck=deck, drawn=[card], vehicles=list(vehicles or []))
     return Engine(table, state, FixedDice(dice) if dice is not None else Dice(seed))

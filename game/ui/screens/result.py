@@ -23,6 +23,19 @@ def casualties(match: Match) -> dict[str, dict[str, int]]:
     return out
 
 
+def vehicle_fate(name: str, removed: str, disabled: bool, health: int, valour: int, side: str) -> str:
+    """One line on how a cart or wagon ended the game."""
+    owner = theme.SIDE_NAME.get(side, "")
+    if removed == "escaped":
+        return f"The {name} got away ({owner} +{valour} Valour)" if valour else f"The {name} got away"
+    if disabled:
+        foe = theme.SIDE_NAME.get("blue" if side == "red" else "red", "")
+        if valour and owner:
+            return f"The {name} was wrecked ({foe} +{valour} Valour)"
+        return f"The {name} was wrecked"
+    return f"The {name} is still on the table (Health {health})"
+
+
 class ResultScreen(ButtonScreen):
     """Shown when the game ends."""
 
@@ -93,6 +106,11 @@ class ResultScreen(ButtonScreen):
             for why, n in sorted(lost[side].items()):
                 text(surface, f"{why.capitalize()}: {n}", fonts.body, (box.left + 18, y), theme.DIM)
                 y += fonts.body.get_linesize()
+        y = 470
+        for v in state.vehicles:
+            text(surface, vehicle_fate(v.name, v.removed, v.disabled, v.health, v.escort_valour, v.side),
+                 fonts.body, (w // 2, y), theme.TEXT, "midtop")
+            y += fonts.body.get_linesize()
         if self.message:
             text(surface, self.message, fonts.small, (w // 2, surface.get_height() - 30), theme.GOLD,
                  "midtop")
