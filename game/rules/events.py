@@ -504,8 +504,9 @@ class VehicleDisabled(Ev):
 
     type: Literal["vehicle_disabled"] = "vehicle_disabled"
     vehicle: str
-    by_side: str
+    by_side: str  # whose ram, shot or fire did it ("" for a crash of its own)
     valour: int
+    to_side: str = ""  # who scores the escort Valour, if any
 
 
 class VehicleAlight(Ev):

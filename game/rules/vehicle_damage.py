@@ -77,11 +77,11 @@ def disable(act: Act, v: Vehicle, by_side: str) -> None:
     """The vehicle stops for good; an escorted vehicle's Valour goes to the other side."""
     v.disabled = True
     v.speed = 0.0
-    valour = 0
+    valour, to_side = 0, ""
     if v.escort_edge and v.side in act.state.sides:
-        valour = v.escort_valour
-        act.state.sides[other_side(v.side)].valour += valour
-    act.emit(VehicleDisabled(vehicle=v.id, by_side=by_side, valour=valour))
+        valour, to_side = v.escort_valour, other_side(v.side)
+        act.state.sides[to_side].valour += valour
+    act.emit(VehicleDisabled(vehicle=v.id, by_side=by_side, valour=valour, to_side=to_side))
 
 
 def character_damage(act: Act, m: Model, points: int, by_side: str) -> int:

@@ -255,7 +255,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.VehicleDamaged: lambda e, n: f"{cap(n(e.vehicle))} takes {e.amount} damage to its {e.location} "
     f"({word(e.cause)}): Health {e.health}",
     ev.VehicleDisabled: lambda e, n: f"{cap(n(e.vehicle))} is disabled and will not move again"
-    + (f": +{e.valour} Valour" if e.valour else "") + (f" ({e.by_side} did it)" if e.by_side else ""),
+    + (f": +{e.valour} Valour to {e.to_side}" if e.valour else ""),
     ev.VehicleAlight: lambda e, n: f"{cap(n(e.vehicle))} is alight: its {e.location} burns"
     + (f" (spread from the {e.spread_from})" if e.spread_from else ""),
     ev.CrewShaken: lambda e, n: f"{n(e.model)} is shaken aboard {n(e.vehicle)}: {e.dice}×{e.die} = "

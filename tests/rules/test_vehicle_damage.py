@@ -195,7 +195,7 @@ def test_crash_disables_the_escort_and_the_other_side_scores() -> None:
     v = _wagon(health=8, damage={"hull": 12}, escort_edge="east", escort_valour=6)
     eng, res = _drive([v], [("carter", "Box")], [2, 2, 1, 1], terrain=WALL)
     (off,) = _ev(res, "vehicle_disabled")
-    assert (off.vehicle, off.valour) == ("wagon", 6)
+    assert (off.vehicle, off.valour, off.to_side, off.by_side) == ("wagon", 6, "blue", "")
     assert v.disabled and v.speed == 0.0 and v.health == 6
     assert eng.state.sides["blue"].valour == 6 and eng.state.sides["red"].valour == 0
     eng.state.model("r1").moved = False  # even given another go, it will not drive
