@@ -10,35 +10,38 @@ import math
 from typing import TYPE_CHECKING
 
 from game.ai.random_player import RandomPlayer
-from game.rules.commands import Activate, Command, Drive, Fight, Move, React, Shoot
+from game.ai.route import distance_left, route_field
+from game.rules.commands import Activate, Command, Drive, EndSpear, Fight, Move, React, Shoot
 from game.rules.context import Rejected
 from game.rules.driving import is_driver, predict_drive
+from game.rules.turn import spear_members
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
 
 CHARGES = ("charge", "mounted_charge")
-EDGE_VECTORS = {"north": (0.0, -1.0), "east": (1.0, 0.0), "south": (0.0, 1.0), "west": (-1.0, 0.0)}
 
 
 def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
     """The Drive whose dry run makes most way towards the vehicle's goal without crashing.
 
-    The goal is its escort edge, else the nearest enemy. A crash into a wall or a vehicle costs
+    The goal is its escort edge (the way round walls, buildings and vehicles: game.ai.route), else
+    the nearest enemy. A crash into a wall or a vehicle costs
     as many inches as its impact speed, shoving another vehicle 3" (it only blocks the way further
     on), running down an enemy is worth 1", a friend costs 2".
     """
     state, table = engine.state, engine.table
     v = state.vehicle(state.model(drives[0].model).aboard)
 
+    field = route_field(table, state, v, v.escort_edge) if v.escort_edge else None
+
     def score(cmd: Drive) -> float:
         preview = predict_drive(table, state, cmd)
         if isinstance(preview, Rejected):
             return -1e9
         move = preview.move
-        if v.escort_edge:
-            gx, gy = EDGE_VECTORS[v.escort_edge]
-            gain = (move.end[0] - v.x) * gx + (move.end[1] - v.y) * gy
+        if field is not None:
+            gain = distance_left(field, v.x, v.y) - distance_left(field, *move.end)
         else:
             foes = [(m.x, m.y) for m in state.living() if m.side != v.side and not m.aboard]
             if not foes:
@@ -65,10 +68,15 @@ class EagerPlayer(RandomPlayer):
         reactions = [c for c in options if isinstance(c, React)]
         if reactions:
             return reactions[self.dice.pick(len(reactions))]
-        drivers = [c for c in options if isinstance(c, Activate) and is_driver(engine.table, engine.state,
-                                                                               engine.state.model(c.model))]
-        if drivers:
-            return drivers[0]
+        state, table = engine.state, engine.table
+        waiting = [m for m in spear_members(state, state.current_card)
+                   if not m.activated and is_driver(table, state, m)]
+        if waiting:  # a driver still to come: never end the Spear without him, and bring him on early
+            options = [c for c in options if not isinstance(c, EndSpear)] or options
+            activations = [c for c in options if isinstance(c, Activate)]
+            drivers = [c for c in activations if c.model == waiting[0].id]
+            if drivers or (activations and not state.active_model):
+                return (drivers or activations)[0]
         drives = [c for c in options if isinstance(c, Drive)]
         if drives:
             return best_drive(engine, drives)

@@ -120,8 +120,8 @@ def do_drive(act: Act, plan: DrivePlan) -> None:
     if plan.test_needed:
         heading, speed = carter_test(act, plan)
     m.moved_distance = speed
-    v.heading, v.speed = heading, speed
-    move_vehicle(act, v, "drive")
+    v.speed = speed
+    move_vehicle(act, v, "drive", heading)  # it swings from its old heading to the new one
 
 
 def carter_test(act: Act, plan: DrivePlan) -> tuple[float, float]:

@@ -73,13 +73,14 @@ def simulate(table: Table, state: GameState, v: Vehicle, heading: float, speed: 
     return simulate_vehicle_move(table.terrain, body, speed, heading, table_bodies(table, state, v))
 
 
-def move_vehicle(act: Act, v: Vehicle, reason: str) -> None:
-    """Move the vehicle at its speed and heading, resolve every contact, then settle the table."""
+def move_vehicle(act: Act, v: Vehicle, reason: str, heading: float | None = None) -> None:
+    """Move the vehicle at its speed, steering to `heading` (default: straight on), resolve every
+    contact, then settle the table."""
     state = act.state
     v.moved = True
     if v.speed <= 0 or v.disabled:
         return
-    move = simulate(act.table, state, v, v.heading, v.speed)
+    move = simulate(act.table, state, v, v.heading if heading is None else heading, v.speed)
     v.x, v.y = move.end
     v.heading = move.end_heading
     v.moved_distance += move.distance

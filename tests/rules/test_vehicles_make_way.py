@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 from game.physics.bolt import bearing_vector
 from game.physics.ram import Body, blocked_by
 from game.rules.commands import Command, Drive
+from game.rules.context import Rejected
 from game.rules.dice import Dice
-from game.rules.driving import profile_of, top_speed
+from game.rules.driving import predict_drive, profile_of, top_speed
 from game.rules.engine import Accepted, Engine
+from game.rules.events import RamResolved, VehicleMoved
 from game.rules.geometry import BASE_RADIUS
 from game.rules.movement import position_problem
 from game.rules.ramming import overlapped_vehicle
@@ -109,8 +111,16 @@ def _play(seed: int, drives: list[tuple[float, float]], ambush: list[tuple[int, 
         _take_the_reins(eng)
         speed = round(max(0.0, min(top_speed(eng.table, v), v.speed + change)), 2)
         heading = v.heading if speed == 0.0 else (v.heading + turn) % 360.0
-        res = eng.submit(Drive(side="red", model=DRIVER, heading=heading % 360.0, speed=speed))
+        cmd = Drive(side="red", model=DRIVER, heading=heading % 360.0, speed=speed)
+        preview = predict_drive(eng.table, state, cmd)
+        res = eng.submit(cmd)
         assert isinstance(res, Accepted), res
+        assert not isinstance(preview, Rejected)
+        moved = [e for e in res.events if isinstance(e, VehicleMoved)]
+        if speed > 0:  # the client's dry run is exactly the move the engine makes (a carter: no test)
+            assert (moved[0].path, moved[0].headings) == (preview.move.path, preview.move.headings)
+            assert [c.other for c in preview.move.contacts] == [
+                e.other for e in res.events if isinstance(e, RamResolved)]
         if check:
             _check(eng, res)
     return eng
