@@ -6,6 +6,7 @@ plus a snapshot of the final state and its hash. A save is plain data: nothing i
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Callable
@@ -18,16 +19,35 @@ from game.rules.commands import Command
 from game.rules.events import Event
 from game.scenario import NAME
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 KIND = "destrier-save"
 MAX_BYTES = 20 * 1024 * 1024  # refuse larger files before parsing them
 MAX_DEPTH = 32  # a save is at most ~6 levels deep
 MAX_COMMANDS = 200_000
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _vehicles_in_the_state(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: the state gained vehicles (§10) and every model the seat fields `aboard` and
+    `seat`. A version-1 game had none, so they are empty; the stored hash is recomputed from the
+    upgraded snapshot (the replay check then compares the replayed state with it as before)."""
+    snapshot = data.get("snapshot")
+    if not isinstance(snapshot, dict):
+        raise SaveError("snapshot: a version 1 save needs its snapshot object")
+    snapshot = dict(snapshot)
+    models = snapshot.get("models")
+    if not isinstance(models, list) or not all(isinstance(m, dict) for m in models):
+        raise SaveError("snapshot.models: a version 1 save needs its list of models")
+    snapshot["models"] = [{**m, "aboard": m.get("aboard", ""), "seat": m.get("seat", "")} for m in models]
+    snapshot.setdefault("vehicles", [])
+    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
+    data.update(snapshot=snapshot, state_hash=hashlib.sha256(text.encode()).hexdigest(), schema_version=2)
+    return data
+
+
 # schema_version n -> a function turning version-n data into version n+1 data.
-# Version 1 is the first published format, so there is nothing to migrate yet.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _vehicles_in_the_state}
 
 
 class SaveError(Exception):
@@ -48,7 +68,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    schema_version: Literal[1] = Field(description="The save format version.")
+    schema_version: Literal[2] = Field(description="The save format version.")
     kind: Literal["destrier-save"] = Field(description="Marks the file as a Destrier save.")
     scenario: str = Field(description="Scenario name: a map in maps/ without .tmx.")
     seed: int = Field(ge=-(2**63), lt=2**64, description="The game's dice seed.")

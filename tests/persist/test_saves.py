@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from game.persist import (
 )
 from game.persist import saves as saves_module
 from game.persist.schema import MAX_BYTES
+from game.persist.verify import replay_save
 from tests.persist.conftest import play, read_json, write_json
 from tests.rules.fixtures import make_engine, model
 
@@ -120,10 +122,10 @@ def test_autosave_keeps_the_previous_one(tmp_path: Path, short_match: Match) -> 
         "autosave.json", "autosave.prev.json"]
 
 
-def test_no_migrations_yet_and_future_versions_are_refused(save_path: Path) -> None:
-    assert SCHEMA_VERSION == 1 and MIGRATIONS == {}
+def test_future_versions_are_refused(save_path: Path) -> None:
+    assert SCHEMA_VERSION == 2 and set(MIGRATIONS) == {1}
     data = read_json(save_path)
-    data["schema_version"] = 2
+    data["schema_version"] = 3
     with pytest.raises(SaveError, match="newer than this game reads"):
         load_save(write_json(save_path, data))
 
@@ -140,6 +142,26 @@ def test_a_migration_runs_for_an_older_version(save_path: Path,
 
     monkeypatch.setitem(MIGRATIONS, 0, v0_to_v1)
     assert load_save(write_json(save_path, data)).turns == 6
+
+
+def test_a_version_1_save_from_before_vehicles_loads_and_verifies(tmp_path: Path) -> None:
+    old = Path(__file__).parent / "golden-skirmish-v1.json"
+    before = old.read_bytes()
+    assert json.loads(before)["schema_version"] == 1
+    save = load_save(old)
+    assert save.schema_version == 2 and save.snapshot["vehicles"] == []
+    assert all(m["aboard"] == "" and m["seat"] == "" for m in save.snapshot["models"])
+    match = replay_save(save, check_events=True)  # the same game, now with an empty vehicle list
+    assert match.engine.state.digest() == save.state_hash
+    assert old.read_bytes() == before  # loading never rewrites the file
+
+
+def test_a_version_1_save_without_its_models_is_refused(save_path: Path) -> None:
+    data = read_json(save_path)
+    data["schema_version"] = 1
+    data["snapshot"]["models"] = "none"
+    with pytest.raises(SaveError, match="snapshot.models: a version 1 save needs its list of models"):
+        load_save(write_json(save_path, data))
 
 
 def _edit(save_path: Path, change: Any) -> Path:
