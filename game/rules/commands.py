@@ -51,6 +51,8 @@ class Fight(Cmd):
     option: MeleeOption | None = None
     at_steed: bool = Field(False, description="Rider against rider: strike the steed (-1 Valour).")
     pull_down: bool = Field(False, description="A Billman tries to pull the rider down.")
+    location: Literal["hull", "traction", "crew"] | None = Field(
+        None, description="Striking a cart or wagon (target = its id): the location struck.")
 
 
 class Reload(Cmd):

@@ -6,7 +6,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import activation, charging, driving, melee, move_command, perks, riding, shooting
+from game.rules import (
+    activation,
+    charging,
+    driving,
+    melee,
+    move_command,
+    perks,
+    riding,
+    shooting,
+    vehicle_melee,
+)
 from game.rules.commands import Command
 from game.rules.context import Act, Rejected, Table
 from game.rules.dice import Dice
@@ -34,12 +44,28 @@ def _plan_end_spear(table: Table, state: GameState, cmd: Any) -> Any:
     return activation.check_end_spear(state, cmd) or True
 
 
+def _plan_fight(table: Table, state: GameState, cmd: Any) -> Any:
+    cart = state.find_vehicle(cmd.target)
+    if cart is not None:
+        return vehicle_melee.plan_strike(table, state, cmd, cart)
+    if cmd.location is not None:
+        return Rejected("bad_option", "A location is chosen only when striking a cart or wagon.")
+    return melee.plan_fight(table, state, cmd)
+
+
+def _do_fight(act: Act, plan: Any, cmd: Any) -> None:
+    if isinstance(plan, vehicle_melee.StrikePlan):
+        vehicle_melee.do_strike(act, plan)
+    else:
+        melee.do_fight(act, plan)
+
+
 HANDLERS: dict[str, tuple[Planner, Doer]] = {
     "activate": (activation.check_activate, lambda act, plan, cmd: activation.do_activate(act, plan)),
     "move": (move_command.plan_move, lambda act, plan, cmd: move_command.do_move(act, plan)),
     "shoot": (shooting.plan_shot, lambda act, plan, cmd: shooting.do_shoot(act, plan)),
     "reload": (shooting.plan_reload, lambda act, plan, cmd: shooting.do_reload(act, plan)),
-    "fight": (melee.plan_fight, lambda act, plan, cmd: melee.do_fight(act, plan)),
+    "fight": (_plan_fight, _do_fight),
     "loot": (perks.plan_loot, lambda act, plan, cmd: perks.do_loot(act, *plan)),
     "set_drill": (perks.plan_drill, lambda act, plan, cmd: perks.do_drill(act, plan, cmd.drill)),
     "play_perk": (perks.plan_perk, lambda act, plan, cmd: perks.do_perk(act, plan)),

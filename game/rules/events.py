@@ -530,6 +530,18 @@ class CrewShaken(Ev):
     hits: int
 
 
+class VehicleStruck(Ev):
+    """A model on the ground struck a cart or wagon in melee at a location of its choice."""
+
+    type: Literal["vehicle_struck"] = "vehicle_struck"
+    model: str
+    vehicle: str
+    location: str
+    dice: int
+    need: int  # 0: every die hits (the vehicle stood still)
+    hits: int
+
+
 class ModelShoved(Ev):
     """A model or vehicle was pushed by a moving vehicle, or stepped out of its way."""
 
@@ -556,7 +568,8 @@ Event = Annotated[
     | ObjectiveHeld | TurnEnded | GameEnded | JumpTest | RiderThrown | SteedHit | SteedKilled
     | HorseBolted | Unhorsed | Dismounted | Remounted | ReactionOffered | ReactionTaken
     | SteedSpooked | ChargeBonus | CarterTest | OutOfControl | VehicleMoved | RamResolved
-    | VehicleDamaged | VehicleDisabled | VehicleAlight | CrewShaken | ModelShoved | VehicleEscaped,
+    | VehicleDamaged | VehicleDisabled | VehicleAlight | CrewShaken | ModelShoved | VehicleEscaped
+    | VehicleStruck,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

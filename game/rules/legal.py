@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.rules import activation, driving, move_command, perks, shooting
+from game.physics.bolt import bearing_vector
+from game.rules import activation, driving, move_command, perks, shooting, vehicle_melee
 from game.rules.commands import (
     Activate,
     BreakAway,
@@ -26,9 +27,9 @@ from game.rules.commands import (
 )
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
-from game.rules.geometry import bearing_point, heading, spine, spine_at, spine_gap
+from game.rules.geometry import BASE_RADIUS, bearing_point, heading, spine, spine_at, spine_gap
 from game.rules.movement import back_off, walk
-from game.rules.state import GameState, Model
+from game.rules.state import GameState, Model, Vehicle
 from game.rules.turn import spear_members
 
 if TYPE_CHECKING:
@@ -111,6 +112,12 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
             candidates.append(Fight(side=side, model=m.id, target=enemy.id, at_steed=True))  # type: ignore
         if m.steed is None and enemy.steed is not None and "bill" in m.weapons:
             candidates.append(Fight(side=side, model=m.id, target=enemy.id, pull_down=True))  # type: ignore
+    if not engaged and not m.aboard:  # a cart or wagon within reach: strike it where it is open
+        for v in state.vehicles:
+            if v.side != side and not v.removed and vehicle_melee.touching(table, m, v):
+                locations = sorted({row.result for row in table.content.vehicles[v.profile].hit_locations})
+                candidates.extend(Fight(side=side, model=m.id, target=v.id, location=loc)  # type: ignore
+                                  for loc in locations)
     if not engaged and shooting.missile_weapon(table, m) is not None and not m.reloads_needed:
         candidates.extend(Shoot(side=side, model=m.id, target=e.id)  # type: ignore[arg-type]
                           for e in state.living() if e.side != side and not e.aboard)
@@ -230,3 +237,21 @@ def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
             if math.dist(end, start) <= allowance:
                 offer(end, None)
             offer(end, gambit)
+    for v in state.vehicles:  # beside an enemy or abandoned cart, to strike it
+        if v.side == m.side or v.removed or math.dist((v.x, v.y), start) > allowance + 4.0:
+            continue
+        for end in vehicle_contact_points(table, v):
+            if math.dist(end, start) <= allowance:
+                offer(end, None)
+
+
+def vehicle_contact_points(table: Table, v: Vehicle) -> list[tuple[float, float]]:
+    """Spots touching a vehicle's sides, fore and aft (a foot base's centre)."""
+    prof = table.content.vehicles[v.profile]
+    fx, fy = bearing_vector(v.heading)
+    rx, ry = -fy, fx
+    side = prof.width / 2 + BASE_RADIUS + 0.05
+    end = prof.length / 2 + BASE_RADIUS + 0.05
+    spots = [(a * prof.length / 3, s * side) for a in (-1, 0, 1) for s in (-1, 1)]
+    spots += [(s * end, 0.0) for s in (-1, 1)]
+    return [(round(v.x + fx * a + rx * b, 3), round(v.y + fy * a + ry * b, 3)) for a, b in spots]

@@ -109,6 +109,22 @@ def crew_damage(act: Act, v: Vehicle, suffered: int, by_side: str) -> None:
         character_damage(act, m, points, by_side)
 
 
+def strike_location(act: Act, v: Vehicle, location: str, source: tuple[float, float], by_side: str,
+                    cause: str) -> int:
+    """One hit by a missile or a blow on a location: Hull or Traction take a D3 less the armour on
+    the facing it came from; Crew strikes one model aboard (the Hull if nobody is). Returns the
+    points the vehicle lost (0 for a Crew hit)."""
+    if location == "crew" and crew_hit(act, v, by_side, f"A {cause} into the {v.name}") is not None:
+        return 0
+    location = "hull" if location == "crew" else location  # nobody aboard: it hits the bed
+    facing = facing_towards(act.table, v, *source)
+    die = act.table.content.vehicle_rules.shot_damage
+    purpose = f"{cause.capitalize()} damage to the {v.name}'s {location}"
+    points = armoured_damage(act, v, 1, die, facing, purpose)
+    damage_vehicle(act, v, location, points, cause, by_side)
+    return points
+
+
 def crew_hit(act: Act, v: Vehicle, by_side: str, purpose: str) -> Model | None:
     """A hit on the Crew location strikes one random crewman or passenger; None if nobody is aboard."""
     aboard = act.state.aboard(v.id)

@@ -17,13 +17,7 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.geometry import BASE_RADIUS, box_distance
 from game.rules.shooting import MOUNTED_NEED, reach_problem, to_hit_need
 from game.rules.state import GameState, Model, Vehicle
-from game.rules.vehicle_damage import (
-    armoured_damage,
-    crew_hit,
-    damage_vehicle,
-    facing_towards,
-    set_alight,
-)
+from game.rules.vehicle_damage import set_alight, strike_location
 from game.terrain.terrain_map import HARD_GOING
 
 
@@ -92,17 +86,9 @@ def vehicle_hit(act: Act, plan: VehicleShotPlan) -> None:
     """A shot strikes the vehicle: roll the location, then damage, a crewman, or fire."""
     m, v = plan.shooter, plan.vehicle
     prof = act.table.content.vehicles[v.profile]
-    rules = act.table.content.vehicle_rules
     roll = act.d6(f"Hit location on the {v.name}: " + ", ".join(
         f"{r.low}-{r.high} {r.result}" for r in prof.hit_locations), "", v.id)
     location = prof.hit_location(roll)
-    if location == "crew" and crew_hit(act, v, m.side, f"A shot into the {v.name}") is not None:
-        return
-    if location == "crew":
-        location = "hull"  # nobody aboard: the shot hits the bed
-    facing = facing_towards(act.table, v, m.x, m.y)
-    points = armoured_damage(act, v, 1, rules.shot_damage, facing,
-                             f"Shot damage to the {v.name}'s {location}")
-    damage_vehicle(act, v, location, points, "shot", m.side)
+    points = strike_location(act, v, location, (m.x, m.y), m.side, "shot")
     if points and plan.weapon.kind == "handgun":
         set_alight(act, v, location)

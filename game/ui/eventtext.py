@@ -61,8 +61,10 @@ TYPE_RULES = {
     "carter_test": "carter_test", "out_of_control": "out_of_control", "vehicle_moved": "drive",
     "ram_resolved": "ramming", "vehicle_disabled": "disabled", "vehicle_alight": "fire",
     "crew_shaken": "crew_damage", "model_shoved": "ramming", "vehicle_escaped": "vehicles",
+    "vehicle_struck": "vehicle_melee",
 }
-DAMAGE_RULES = {"shot": "vehicle_shooting", "fire": "fire", "ram": "ram_damage", "crash": "ram_damage"}
+DAMAGE_RULES = {"shot": "vehicle_shooting", "fire": "fire", "ram": "ram_damage", "crash": "ram_damage",
+                "blow": "vehicle_melee"}
 VEER = {"veer_left": "veers left", "veer_right": "veers right", "stall": "stalls"}
 
 
@@ -261,6 +263,9 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.CrewShaken: lambda e, n: f"{n(e.model)} is shaken aboard {n(e.vehicle)}: {e.dice}×{e.die} = "
     f"{e.points} points, {_plural(e.hits, 'hit')}",
     ev.ModelShoved: lambda e, n: f"{cap(n(e.model))} is shoved to {_pt(e.to)}",
+    ev.VehicleStruck: lambda e, n: f"{n(e.model)} strikes at {n(e.vehicle)}'s {e.location}: "
+    + (f"{_plural(e.hits, 'hit')} from {e.dice} (every blow lands on a standing vehicle)" if not e.need
+       else f"{_plural(e.hits, 'hit')} from {e.dice} on {e.need}+"),
     ev.VehicleEscaped: lambda e, n: f"{cap(n(e.vehicle))} leaves the table"
     + (f": +{e.valour} Valour to {e.side}" if e.valour else ""),
 }

@@ -241,6 +241,7 @@ OVERRIDES: dict[type, dict[str, Any]] = {
     ev.RiderThrown: {"result": "hard_fall"}, ev.JumpTest: {"result": "sails_over"},
     ev.ShotFired: {"need": 5}, ev.SaveRolled: {"need": 4}, ev.WillToFight: {"need": 7},
     ev.RamResolved: {"at": 3.0}, ev.OutOfControl: {"result": "veer_left"}, ev.CrewShaken: {"die": "D6"},
+    ev.VehicleStruck: {"need": 4},
 }
 EVENT_CLASSES = [c for c in vars(ev).values()
                  if isinstance(c, type) and issubclass(c, ev.Ev) and c is not ev.Ev]

@@ -273,3 +273,28 @@ def test_a_shot_at_a_wagon_is_previewed_with_its_hit_table_and_armour(app: App) 
     assert "at the supply wagon" in text and "Hit location (d6): 1-3 hull, 4-5 traction, 6 crew" in text
     assert "less armour 1 (front)" in text and "+1 to hit" in text  # ahead of it, and it stands still
     frames(app, 1)
+
+
+def test_a_man_beside_an_enemy_wagon_strikes_it_with_the_strike_buttons(app: App) -> None:
+    match = Match.start("make-way", 1)
+    engine = match.engine
+    state = engine.state
+    hero = state.model(state.current_card)
+    cart = state.vehicle("vehicle-2")  # the abandoned ox-cart across the road: x 27-29, y 13-16
+    hero.steed = None  # on foot against its east side, his Spear's card turned
+    hero.x, hero.y = cart.x + 1.0 + 0.55, cart.y
+    assert not isinstance(match.submit(Activate(side=hero.side, model=hero.id)), Rejected)  # type: ignore
+    battle = BattleScreen(app, match, "hotseat")
+    app.reset(battle)
+    battle.camera.set_zoom(1.0)
+    battle.camera.look_at(cart.x, cart.y)
+    frames(app, 1)
+    battle.mouse = battle.camera.to_screen(cart.x - 0.5, cart.y + 1.0)  # its bed
+    preview = battle.current_preview()
+    assert preview is not None and preview.legal and "Strike the roadblock" in preview.lines[0], preview
+    buttons = {label: act for label, act, _ in battle.ctl.actions()}
+    assert {"Strike its hull", "Strike its traction", "Strike its crew"} <= set(buttons)
+    buttons["Strike its traction"]()
+    frames(app, 1)
+    struck = [e for e in engine.log if e.type == "vehicle_struck"]
+    assert len(struck) == 1 and struck[0].location == "traction" and state.model(hero.id).acted

@@ -29,6 +29,7 @@ from game.rules.engine import Engine
 from game.rules.legal import contact_points
 from game.rules.move_command import check_can_move
 from game.rules.state import Model, Vehicle
+from game.rules.vehicle_melee import StrikePlan
 from game.ui.battle.cache import Same
 from game.ui.battle.driving import DriveControl
 from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview
@@ -221,6 +222,9 @@ class Controller:
             return None  # a crewman moves only with his vehicle
         if hit is None and vehicle is not None:
             aiming = shoot_held or self.shoot_armed
+            strikes = [c.location for c in self.legal() if isinstance(c, Fight) and c.target == vehicle.id]
+            if strikes and not aiming:
+                return strike_preview(engine, m, vehicle, [s for s in strikes if s])
             if vehicle.side == m.side or vehicle.side not in ("red", "blue") and not aiming:
                 return None
             if aiming:
@@ -304,6 +308,8 @@ class Controller:
         for c in self.legal():
             if isinstance(c, Loot):
                 out.append((f"Loot {c.objective}", partial(self.submit, c), False))
+            elif isinstance(c, Fight) and c.location is not None:  # a cart or wagon within reach
+                out.append((f"Strike its {c.location}", partial(self.submit, c), False))
         return out
 
     def _arm_shoot(self) -> None:
@@ -315,3 +321,20 @@ class Controller:
     def perk_commands(self) -> list[PlayPerk]:
         """The Perk cards the acting side may play now."""
         return [c for c in self.legal() if isinstance(c, PlayPerk)]
+
+
+def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[str]) -> Preview:
+    """What striking a cart or wagon in reach would do (the buttons below choose the location)."""
+    plan = engine.plan(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))  # type: ignore
+    if not isinstance(plan, StrikePlan):
+        return Preview(False, [plan.reason if isinstance(plan, Rejected) else f"{v.name} is out of reach"])
+    dice, need = plan.dice, plan.need
+    rules = engine.table.content.vehicle_rules
+    odds = "every blow lands: it stands still" if not need else f"each hits on {need}+"
+    return Preview(True, [
+        f"Strike the {v.name}: {dice} Fight dice, {odds}",
+        f"Hull or Traction: {rules.shot_damage.label} a hit less its armour; Crew: a hit on a man aboard",
+        "Traction hits lame the team: an inch off its top speed each",
+        "Choose the location with the Strike buttons below",
+    ])
+
