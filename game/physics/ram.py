@@ -12,9 +12,10 @@ The space holds:
   wheels; a wider one is the edge of a gully and counts as a wall;
 - the other bodies within reach: characters as circles, riders and vehicles as boxes, each held
   to its own velocity with a finite grip (vehicle_sim.py), so they can be shoved;
-- the vehicle, a box of its length and width, at full `speed` from the first step and driven along
-  its own facing with a finite force. It starts at its own heading and steers to `heading` over
-  the first third of the move (a wagon swings round; it does not pivot on the spot).
+- the vehicle, a box of its length and width, at full `speed` from the first step (half of it
+  while its centre is on Hard Going) and driven along its own facing with a finite force. It
+  starts at its own heading and steers to `heading` over the first third of the move (a wagon
+  swings round; it does not pivot on the spot).
 
 The first contact of the vehicle with each other body, each obstacle, each tile region and each
 table side is reported (except with what it already touches, within 0.05", as it sets off: that
@@ -58,7 +59,7 @@ from game.physics.vehicle_sim import (
     facing,
     round4,
 )
-from game.terrain.terrain_map import TerrainMap
+from game.terrain.terrain_map import HARD_GOING, TerrainMap
 
 Point = tuple[float, float]
 
@@ -70,6 +71,7 @@ _MOVED = 1e-3  # a body shoved further than this (inches) from its free path is 
 _TOUCHING = 0.005  # blocked_by: an overlap up to this deep (inches) is touching, as a vehicle at rest
 _SETTLED = 0.003  # at the end of a move, an overlap deeper than this (inches) is pushed out ...
 _SETTLE_STEPS = 30  # ... for at most this many braked steps
+HARD_GOING_PACE = 0.5  # a wagon in woods, marsh, scrub, ploughland or a ford makes half its speed [H]
 _STEER_SHARE = 1.0 / 3.0  # the share of the move over which the vehicle swings to its new heading
 _TOUCH_REACH = 0.05  # inches: a body this close when the vehicle sets off is already touching it
 _STEER_GRIP = 20.0  # the driven vehicle's hold on its spin, times an other body's
@@ -163,9 +165,10 @@ class _Run:
             self.sizes[body] = other
             self.others.append((other, body))
         fx, fy = bearing_vector(vehicle.heading)
+        pace = speed * _going(tmap, vehicle.x, vehicle.y)
         self.body, self.shape, self.control = add_driven(
             self.space, "vehicle", vehicle.x, vehicle.y, math.radians(vehicle.heading), vehicle.length,
-            vehicle.width, vehicle.mass, (speed * fx, speed * fy))
+            vehicle.width, vehicle.mass, (pace * fx, pace * fy))
         for joint in self.body.constraints:  # the team swings the wagon round hard, though not infinitely
             if isinstance(joint, pymunk.GearJoint):
                 joint.max_force *= _STEER_GRIP
@@ -265,6 +268,11 @@ class _Run:
         return out
 
 
+def _going(tmap: TerrainMap, x: float, y: float) -> float:
+    """The share of its speed a vehicle makes with its centre here: half on Hard Going."""
+    return HARD_GOING_PACE if tmap.kind_at(x, y) in HARD_GOING else 1.0
+
+
 def _wrap(angle: float) -> float:
     """An angle in radians brought into [-pi, pi)."""
     return (angle + math.pi) % (2.0 * math.pi) - math.pi
@@ -294,7 +302,8 @@ def simulate_vehicle_move(tmap: TerrainMap, vehicle: Body, speed: float, heading
     elapsed = 0.0
     for _ in range(steps):
         fx, fy = bearing_vector(math.degrees(body.angle))
-        run.control.velocity = (speed * fx, speed * fy)
+        pace = speed * _going(tmap, body.position.x, body.position.y)
+        run.control.velocity = (pace * fx, pace * fy)
         error = _wrap(run.target - body.angle)
         run.control.angular_velocity = max(-run.turn_rate, min(run.turn_rate, error / DT))
         run.prev = (body.position.x, body.position.y)
