@@ -108,3 +108,27 @@ def box_distance(cx: float, cy: float, heading: float, length: float, width: flo
     ox = max(0.0, abs(along) - length / 2.0)
     oy = max(0.0, abs(across) - width / 2.0)
     return math.hypot(ox, oy)
+
+
+def segment_box_entry(a: tuple[float, float], b: tuple[float, float], cx: float, cy: float,
+                      heading: float, length: float, width: float) -> float | None:
+    """Where the segment a->b first enters a box (a vehicle's footprint): t in [0, 1], or None."""
+    rad = math.radians(heading)
+    fx, fy = math.sin(rad), -math.cos(rad)
+
+    def local(p: tuple[float, float]) -> tuple[float, float]:
+        dx, dy = p[0] - cx, p[1] - cy
+        return dx * fx + dy * fy, dx * -fy + dy * fx
+
+    (u0, v0), (u1, v1) = local(a), local(b)
+    lo, hi = 0.0, 1.0
+    for start, delta, half in ((u0, u1 - u0, length / 2), (v0, v1 - v0, width / 2)):
+        if abs(delta) < 1e-12:
+            if abs(start) > half:
+                return None
+            continue
+        t1, t2 = (-half - start) / delta, (half - start) / delta
+        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        if lo > hi:
+            return None
+    return lo

@@ -12,8 +12,15 @@ from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.damage import take_hit
 from game.rules.events import BlockedShot, Reloaded, ShotFired
-from game.rules.geometry import BASE_RADIUS, edge_distance, point_segment_distance, segment_distance, spine
-from game.rules.state import GameState, Model
+from game.rules.geometry import (
+    BASE_RADIUS,
+    edge_distance,
+    point_segment_distance,
+    segment_box_entry,
+    segment_distance,
+    spine,
+)
+from game.rules.state import GameState, Model, Vehicle
 from game.rules.steeds import spook_tests, steed_hit
 from game.terrain.geometry import obstacle_crossings, sight_blocked, woods_depth
 
@@ -160,11 +167,13 @@ def to_hit_need(table: Table, state: GameState, m: Model, weapon: Weapon, long_r
     return max(2, need)
 
 
-def blockers(table: Table, state: GameState, plan: ShotPlan) -> list[tuple[float, str, Model | None]]:
-    """Everything in the way that forces a Blocked Shot, nearest the shooter first."""
+def blockers(table: Table, state: GameState,
+             plan: ShotPlan) -> list[tuple[float, str, Model | Vehicle | None]]:
+    """Everything in the way that forces a Blocked Shot, nearest the shooter first: obstacles,
+    woods, models and carts or wagons (a Blocked Shot absorbed by a vehicle hits it)."""
     a = (plan.shooter.x, plan.shooter.y)
     b = (plan.target.x, plan.target.y)
-    found: list[tuple[float, str, Model | None]] = []
+    found: list[tuple[float, str, Model | Vehicle | None]] = []
     for dist, obs in obstacle_crossings(table.terrain, a, b):
         if dist > LEAN_OVER + BASE_RADIUS:
             found.append((dist, f"{obs.kind} ({obs.name})", None))
@@ -178,6 +187,13 @@ def blockers(table: Table, state: GameState, plan: ShotPlan) -> list[tuple[float
         d = segment_distance((a[0], a[1], b[0], b[1]), spine(o))  # a rider's base is 2" long
         if d < BASE_RADIUS and 0.0 < t < 1.0:
             found.append((t * (plan.distance + 2 * BASE_RADIUS), o.name, o))
+    for v in state.vehicles:
+        if v.removed or v.id == plan.shooter.aboard:
+            continue
+        prof = table.content.vehicles[v.profile]
+        entry = segment_box_entry(a, b, v.x, v.y, v.heading, prof.length, prof.width)
+        if entry is not None and 0.0 < entry < 1.0:
+            found.append((entry * (plan.distance + 2 * BASE_RADIUS), f"the {v.name}", v))
     found.sort(key=lambda f: f[0])
     return found
 
@@ -226,7 +242,11 @@ def resolve_hit(act: Act, plan: ShotPlan) -> None:
         absorbed = broll <= hits_on
         act.emit(BlockedShot(model=plan.target.id, blocker=name, roll=broll, absorbed=absorbed))
         if absorbed:
-            if model is not None:
+            if isinstance(model, Vehicle):
+                from game.rules.vehicle_shots import shot_strikes_vehicle
+
+                shot_strikes_vehicle(act, model, plan.shooter, plan.weapon)
+            elif model is not None:
                 hit_model(act, model, plan.shooter.side)
             return
     hit_model(act, plan.target, plan.shooter.side)

@@ -83,12 +83,17 @@ def plan_vehicle_shot(table: Table, state: GameState, m: Model, v: Vehicle,
 
 
 def vehicle_hit(act: Act, plan: VehicleShotPlan) -> None:
-    """A shot strikes the vehicle: roll the location, then damage, a crewman, or fire."""
-    m, v = plan.shooter, plan.vehicle
+    """A shot at the vehicle hits it."""
+    shot_strikes_vehicle(act, plan.vehicle, plan.shooter, plan.weapon)
+
+
+def shot_strikes_vehicle(act: Act, v: Vehicle, m: Model, weapon: Weapon) -> None:
+    """A shot strikes a vehicle (aimed at it, or a Blocked Shot it absorbed): roll the location,
+    then damage, a crewman, or fire."""
     prof = act.table.content.vehicles[v.profile]
     roll = act.d6(f"Hit location on the {v.name}: " + ", ".join(
         f"{r.low}-{r.high} {r.result}" for r in prof.hit_locations), "", v.id)
     location = prof.hit_location(roll)
     points = strike_location(act, v, location, (m.x, m.y), m.side, "shot")
-    if points and plan.weapon.kind == "handgun":
+    if points and weapon.kind == "handgun":
         set_alight(act, v, location)

@@ -318,3 +318,20 @@ def test_shooting_from_a_vehicle() -> None:
     mud = make_terrain(patches={"ploughland": rect(8, 10, 11, 13)})
     shot = _ev(_shoot_from_wagon([5], terrain=mud), "shot_fired")[0]
     assert shot.need == 6 and not shot.hit
+
+
+def test_a_wagon_in_the_line_of_fire_is_a_blocked_shot_and_takes_the_hit() -> None:
+    # An archer at (2, 12) shoots at a billman 12" east; an abandoned ox-cart stands broadside
+    # between them at (8, 12). To hit: 11" apart is short range, the archer needs 4 and rolls 4.
+    # The cart's Blocked Shot: 2 (1-3 absorbed); the hit location d6 1: hull; D3 of 3 less its
+    # side armour 1 = 2 points. The billman is untouched.
+    cart = vehicle("cart", "ox_cart", 8.0, 12.0, 0.0, side="none")
+    eng = make_engine([model("r1", "red", "archer", 2.0, 12.0),
+                       model("b1", "blue", "billman", 14.0, 12.0)], dice=[4, 2, 1, 3], vehicles=[cart])
+    eng.submit(Activate(side="red", model="r1"))
+    res = eng.submit(Shoot(side="red", model="r1", target="b1"))
+    (blocked,) = _ev(res, "blocked_shot")
+    assert blocked.blocker == "the ox-cart" and blocked.absorbed
+    assert cart.damage == {"hull": 2} and cart.health == 14 - 2
+    assert not eng.state.model("b1").removed
+    assert eng.fixed_dice is not None and eng.fixed_dice.remaining == 0
