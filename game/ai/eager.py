@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING
 
 from game.ai.random_player import RandomPlayer
 from game.ai.route import distance_left, route_field
-from game.rules.commands import Activate, Command, Drive, EndSpear, Fight, Move, React, Shoot
+from game.rules.commands import (
+    Activate,
+    Board,
+    ClimbDown,
+    Command,
+    Drive,
+    EndSpear,
+    Fight,
+    Move,
+    React,
+    Shoot,
+)
 from game.rules.context import Rejected
 from game.rules.driving import is_driver, predict_drive
 from game.rules.turn import spear_members
@@ -77,6 +88,12 @@ class EagerPlayer(RandomPlayer):
             drivers = [c for c in activations if c.model == waiting[0].id]
             if drivers or (activations and not state.active_model):
                 return (drivers or activations)[0]
+        for c in options:  # take the reins of a driverless cart; get off a wreck to fight
+            if isinstance(c, Board) and c.seat in {s.name for s in table.content.vehicles[
+                    state.vehicle(c.vehicle).profile].drivers}:
+                return c
+            if isinstance(c, ClimbDown) and state.vehicle(state.model(c.model).aboard).disabled:
+                return c
         drives = [c for c in options if isinstance(c, Drive)]
         if drives:
             return best_drive(engine, drives)

@@ -125,6 +125,22 @@ class Drive(Cmd):
     speed: float = Field(ge=0.0, le=24.0, description="Inches per turn.")
 
 
+class Board(Cmd):
+    """The Move: climb aboard a vehicle in base contact into a free seat, or change seats aboard."""
+
+    type: Literal["board"] = "board"
+    model: str
+    vehicle: str
+    seat: str
+
+
+class ClimbDown(Cmd):
+    """The Move: climb down beside a vehicle standing still or disabled."""
+
+    type: Literal["climb_down"] = "climb_down"
+    model: str
+
+
 class EndActivation(Cmd):
     """Finish the active model's activation."""
 
@@ -140,7 +156,7 @@ class EndSpear(Cmd):
 
 Command = Annotated[
     Activate | Move | Shoot | Fight | Reload | Loot | SetDrill | PlayPerk | EndActivation | EndSpear
-    | Dismount | Remount | BreakAway | React | Drive,
+    | Dismount | Remount | BreakAway | React | Drive | Board | ClimbDown,
     Field(discriminator="type"),
 ]
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

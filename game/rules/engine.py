@@ -8,6 +8,7 @@ from typing import Any
 
 from game.rules import (
     activation,
+    boarding,
     charging,
     driving,
     melee,
@@ -76,6 +77,8 @@ HANDLERS: dict[str, tuple[Planner, Doer]] = {
     "remount": (riding.plan_remount, lambda act, plan, cmd: riding.do_remount(act, *plan)),
     "break_away": (riding.plan_break_away, lambda act, plan, cmd: riding.do_break_away(act, *plan)),
     "drive": (driving.plan_drive, lambda act, plan, cmd: driving.do_drive(act, plan)),
+    "board": (boarding.plan_board, lambda act, plan, cmd: boarding.do_board(act, plan)),
+    "climb_down": (boarding.plan_climb_down, lambda act, plan, cmd: boarding.do_climb_down(act, *plan)),
     "react": (charging.plan_react, lambda act, plan, cmd: charging.do_react(act, plan, cmd.choice)),
 }
 

@@ -542,6 +542,25 @@ class VehicleStruck(Ev):
     hits: int
 
 
+class Boarded(Ev):
+    """A model climbed aboard a vehicle, or moved to another seat on it."""
+
+    type: Literal["boarded"] = "boarded"
+    model: str
+    vehicle: str
+    seat: str
+    took_over: bool = False  # an abandoned vehicle became his side's
+
+
+class ClimbedDown(Ev):
+    """A model climbed down beside a vehicle."""
+
+    type: Literal["climbed_down"] = "climbed_down"
+    model: str
+    vehicle: str
+    to: Point
+
+
 class ModelShoved(Ev):
     """A model or vehicle was pushed by a moving vehicle, or stepped out of its way."""
 
@@ -569,7 +588,7 @@ Event = Annotated[
     | HorseBolted | Unhorsed | Dismounted | Remounted | ReactionOffered | ReactionTaken
     | SteedSpooked | ChargeBonus | CarterTest | OutOfControl | VehicleMoved | RamResolved
     | VehicleDamaged | VehicleDisabled | VehicleAlight | CrewShaken | ModelShoved | VehicleEscaped
-    | VehicleStruck,
+    | VehicleStruck | Boarded | ClimbedDown,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

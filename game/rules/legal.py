@@ -6,10 +6,12 @@ import math
 from typing import TYPE_CHECKING
 
 from game.physics.bolt import bearing_vector
-from game.rules import activation, driving, move_command, perks, shooting, vehicle_melee
+from game.rules import activation, boarding, driving, move_command, perks, shooting, vehicle_melee
 from game.rules.commands import (
     Activate,
+    Board,
     BreakAway,
+    ClimbDown,
     Command,
     Dismount,
     Drive,
@@ -53,6 +55,7 @@ def legal_commands(engine: Engine, side: str) -> list[Command]:
     out.extend(_actions(table, state, m))
     out.extend(_moves(table, state, m))
     out.extend(_drives(table, state, m))
+    out.extend(_boarding(table, state, m))
     out.extend(c for c in (Remount(side=side, model=m.id, steed=h.id)  # type: ignore[arg-type]
                            for h in state.models if h.riderless and not h.removed and h.side == side)
                if _ok(table, state, c))
@@ -170,6 +173,27 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
     return out
 
 
+def _boarding(table: Table, state: GameState, m: Model) -> list[Command]:
+    """Climbing down; taking the reins of a driverless vehicle; climbing aboard one in reach."""
+    if m.moved:
+        return []
+    side = m.side
+    out: list[Command] = []
+    if m.aboard:
+        out.append(ClimbDown(side=side, model=m.id))  # type: ignore[arg-type]
+        v = state.vehicle(m.aboard)
+        if driving.driver_of(table, state, v) is None:
+            drivers = [s.name for s in table.content.vehicles[v.profile].drivers]
+            out.extend(Board(side=side, model=m.id, vehicle=v.id, seat=s)  # type: ignore[arg-type]
+                       for s in boarding.free_seats(table, state, v) if s in drivers)
+    else:
+        for v in state.vehicles:
+            if v.side in (side, "none") and not v.removed and math.dist((v.x, v.y), (m.x, m.y)) < 5.0:
+                out.extend(Board(side=side, model=m.id, vehicle=v.id, seat=s)  # type: ignore[arg-type]
+                           for s in boarding.free_seats(table, state, v)[:2])
+    return [c for c in out if _ok(table, state, c)]
+
+
 DRIVE_TURNS = (0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0)
 
 
@@ -237,8 +261,10 @@ def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
             if math.dist(end, start) <= allowance:
                 offer(end, None)
             offer(end, gambit)
-    for v in state.vehicles:  # beside an enemy or abandoned cart, to strike it
-        if v.side == m.side or v.removed or math.dist((v.x, v.y), start) > allowance + 4.0:
+    for v in state.vehicles:  # beside an enemy or abandoned cart (to strike or take it), or a driverless one
+        if v.removed or math.dist((v.x, v.y), start) > allowance + 4.0:
+            continue
+        if v.side == m.side and driving.driver_of(table, state, v) is not None:
             continue
         for end in vehicle_contact_points(table, v):
             if math.dist(end, start) <= allowance:

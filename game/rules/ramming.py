@@ -214,14 +214,14 @@ def _clear_footprints(act: Act) -> None:
         rx, ry = -fy, fx  # the vehicle's right
         side = 1.0 if (m.x - v.x) * rx + (m.y - v.y) * ry >= 0 else -1.0
         along = (m.x - v.x) * fx + (m.y - v.y) * fy
-        for spot in _spots(v.x, v.y, fx, fy, rx * side, ry * side, along, prof.length, prof.width):
+        for spot in spots_beside(v.x, v.y, fx, fy, rx * side, ry * side, along, prof.length, prof.width):
             if not position_problem(table, state, m, *spot):
                 m.x, m.y = spot
                 act.emit(ModelShoved(model=m.id, to=(round(m.x, 4), round(m.y, 4)), heading=m.facing))
                 break
 
 
-def _spots(cx: float, cy: float, fx: float, fy: float, sx: float, sy: float, along: float,
+def spots_beside(cx: float, cy: float, fx: float, fy: float, sx: float, sy: float, along: float,
            length: float, width: float) -> list[tuple[float, float]]:
     """Candidate spots beside a vehicle: its near side first, then the far side, then fore and aft."""
     out = []

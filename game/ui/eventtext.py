@@ -61,7 +61,7 @@ TYPE_RULES = {
     "carter_test": "carter_test", "out_of_control": "out_of_control", "vehicle_moved": "drive",
     "ram_resolved": "ramming", "vehicle_disabled": "disabled", "vehicle_alight": "fire",
     "crew_shaken": "crew_damage", "model_shoved": "ramming", "vehicle_escaped": "vehicles",
-    "vehicle_struck": "vehicle_melee",
+    "vehicle_struck": "vehicle_melee", "boarded": "vehicles", "climbed_down": "vehicles",
 }
 DAMAGE_RULES = {"shot": "vehicle_shooting", "fire": "fire", "ram": "ram_damage", "crash": "ram_damage",
                 "blow": "vehicle_melee"}
@@ -266,6 +266,9 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.VehicleStruck: lambda e, n: f"{n(e.model)} strikes at {n(e.vehicle)}'s {e.location}: "
     + (f"{_plural(e.hits, 'hit')} from {e.dice} (every blow lands on a standing vehicle)" if not e.need
        else f"{_plural(e.hits, 'hit')} from {e.dice} on {e.need}+"),
+    ev.Boarded: lambda e, n: f"{n(e.model)} takes the {e.seat} seat on {n(e.vehicle)}"
+    + (" and claims it for his side" if e.took_over else ""),
+    ev.ClimbedDown: lambda e, n: f"{n(e.model)} climbs down from {n(e.vehicle)} to {_pt(e.to)}",
     ev.VehicleEscaped: lambda e, n: f"{cap(n(e.vehicle))} leaves the table"
     + (f": +{e.valour} Valour to {e.side}" if e.valour else ""),
 }

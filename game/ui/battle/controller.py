@@ -11,7 +11,9 @@ from typing import Any
 
 from game.rules.commands import (
     Activate,
+    Board,
     BreakAway,
+    ClimbDown,
     Command,
     Dismount,
     EndActivation,
@@ -310,6 +312,12 @@ class Controller:
                 out.append((f"Loot {c.objective}", partial(self.submit, c), False))
             elif isinstance(c, Fight) and c.location is not None:  # a cart or wagon within reach
                 out.append((f"Strike its {c.location}", partial(self.submit, c), False))
+            elif isinstance(c, Board):
+                v = engine.state.vehicle(c.vehicle)
+                label = "Take the reins" if m.aboard else f"Climb aboard the {v.name} ({c.seat})"
+                out.append((label, partial(self.submit, c), False))
+            elif isinstance(c, ClimbDown):
+                out.append(("Climb down", partial(self.submit, c), False))
         return out
 
     def _arm_shoot(self) -> None:
