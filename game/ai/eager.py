@@ -10,7 +10,8 @@ import math
 from typing import TYPE_CHECKING
 
 from game.ai.random_player import RandomPlayer
-from game.ai.route import distance_left, route_field
+from game.ai.route import distance_left, open_road, route_field
+from game.physics.bolt import bearing_vector
 from game.rules.commands import (
     Activate,
     Board,
@@ -25,6 +26,7 @@ from game.rules.commands import (
 )
 from game.rules.context import Rejected
 from game.rules.driving import is_driver, predict_drive
+from game.rules.feckless import command_range
 from game.rules.turn import spear_members
 
 if TYPE_CHECKING:
@@ -38,8 +40,9 @@ def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
 
     The goal is its escort edge (the way round walls, buildings and vehicles: game.ai.route), else
     the nearest enemy. A crash into a wall or a vehicle costs
-    as many inches as its impact speed, shoving another vehicle 3" (it only blocks the way further
-    on), running down an enemy is worth 1", a friend costs 2".
+    as many inches as its impact speed, shoving another vehicle 10" (it only blocks the way further
+    on), running down an enemy is worth 1", a friend costs 2". Ending with a wall or a vehicle
+    closer ahead than the speed it is left rolling at costs twice the shortfall.
     """
     state, table = engine.state, engine.table
     v = state.vehicle(state.model(drives[0].model).aboard)
@@ -53,12 +56,14 @@ def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
         move = preview.move
         if field is not None:
             gain = distance_left(field, v.x, v.y) - distance_left(field, *move.end)
+            if cmd.speed > 0:  # left rolling at this speed, would it run into something next turn?
+                gain -= 2.0 * (cmd.speed - open_road(field, *move.end, move.end_heading, cmd.speed))
         else:
             foes = [(m.x, m.y) for m in state.living() if m.side != v.side and not m.aboard]
             if not foes:
                 return 0.0
             gain = min(math.dist((v.x, v.y), f) for f in foes) - min(math.dist(move.end, f) for f in foes)
-        gain -= 3.0 * sum(1 for bid in move.displaced if state.find_vehicle(bid) is not None)
+        gain -= 10.0 * sum(1 for bid in move.displaced if state.find_vehicle(bid) is not None)
         for c in move.contacts:
             other = state.find(c.other)
             if other is None:
@@ -68,6 +73,31 @@ def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
         return gain
 
     return max(drives, key=score)
+
+
+def keep_the_driver_in_command(engine: Engine, options: list[Command]) -> list[Command]:
+    """A Hero whose Spear drives a vehicle only moves (or charges) to where his Command Range
+    still covers the vehicle's next stretch of road, if any such move is offered."""
+    state, table = engine.state, engine.table
+    if not state.active_model:
+        return options
+    hero = state.model(state.active_model)
+    if hero.spear != hero.id:
+        return options
+    carts = [state.vehicle(m.aboard) for m in spear_members(state, hero.id)
+             if m.aboard and is_driver(table, state, m)]
+    if not carts:
+        return options
+    v = carts[0]
+    fx, fy = bearing_vector(v.heading)
+    ahead = (v.x + fx * max(v.speed, 4.0), v.y + fy * max(v.speed, 4.0))
+    reach = command_range(table, hero) - 1.0
+
+    def keeps(c: Command) -> bool:
+        return not isinstance(c, Move) or math.dist(c.path[-1], ahead) <= reach
+
+    kept = [c for c in options if keeps(c)]
+    return kept if any(isinstance(c, Move) for c in kept) else options
 
 
 class EagerPlayer(RandomPlayer):
@@ -94,9 +124,11 @@ class EagerPlayer(RandomPlayer):
                 return c
             if isinstance(c, ClimbDown) and state.vehicle(state.model(c.model).aboard).disabled:
                 return c
+        options = [c for c in options if not isinstance(c, ClimbDown)] or options  # stay with the cart
         drives = [c for c in options if isinstance(c, Drive)]
         if drives:
             return best_drive(engine, drives)
+        options = keep_the_driver_in_command(engine, options)
         for wanted in (self._fights(options), self._charges(options), self._shots(options)):
             if wanted and self.dice.pick(4):
                 return wanted[self.dice.pick(len(wanted))]

@@ -115,3 +115,18 @@ def distance_left(field: dict[tuple[int, int], float], x: float, y: float) -> fl
         if best < FAR:
             return best
     return FAR
+
+
+def open_road(field: dict[tuple[int, int], float], x: float, y: float, heading: float, reach: float) -> float:
+    """How far (up to reach) a vehicle's centre may roll straight on from (x, y) before the field
+    is closed: what a wagon left to roll on next turn would run into."""
+    from game.physics.bolt import bearing_vector
+
+    fx, fy = bearing_vector(heading)
+    d = CELL
+    while d <= reach:
+        if (int((x + fx * d) / CELL), int((y + fy * d) / CELL)) not in field:
+            return d - CELL
+        d += CELL
+    return reach
+
