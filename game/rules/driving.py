@@ -1,7 +1,7 @@
 """Driving a cart or wagon (§10): the Drive command, Carter tests and running out of control.
 
 A driver's Move is a Drive: a new heading (at most `max_turn` degrees from the old one) and a new
-speed (within `max_speed_change` of the old one, at most the vehicle's top speed less a inch for
+speed (within `max_speed_change` of the old one, at most the vehicle's top speed less an inch for
 each point of Traction damage). A driver without the Carter skill tests 1d6 on a sharp turn or a
 change of speed; a 1 rolls on the out-of-control table (veer left, veer right, or stall). The
 vehicle then moves at once (ramming.move_vehicle). A vehicle not driven in a turn rolls on at its
