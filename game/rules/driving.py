@@ -53,9 +53,18 @@ def turn_between(old: float, new: float) -> float:
     return d - 360.0 if d > 180.0 else d
 
 
+def team_left(table: Table, v: Vehicle) -> int:
+    """How many of the team still pull: each animal has its own Health (steeds.toml), and Traction
+    damage falls on the team one animal after another."""
+    prof = profile_of(table, v)
+    per = table.content.team_steed(v.profile).health
+    return max(0, prof.team.count - v.damage.get("traction", 0) // per)
+
+
 def top_speed(table: Table, v: Vehicle) -> float:
-    """The vehicle's top speed: its profile's, an inch less per point of Traction damage, 0 disabled."""
-    if v.disabled or v.removed:
+    """The vehicle's top speed: its profile's, an inch less per point of Traction damage; 0 once
+    it is disabled or its whole team is down."""
+    if v.disabled or v.removed or team_left(table, v) == 0:
         return 0.0
     return max(0.0, profile_of(table, v).max_speed - v.damage.get("traction", 0))
 

@@ -499,6 +499,16 @@ class VehicleDamaged(Ev):
     cause: str
 
 
+class TeamLost(Ev):
+    """Traction damage killed or lamed animals of a vehicle's team."""
+
+    type: Literal["team_lost"] = "team_lost"
+    vehicle: str
+    steed: str
+    lost: int
+    left: int
+
+
 class VehicleDisabled(Ev):
     """A vehicle fell below its Operational Level: it stops for good."""
 
@@ -588,7 +598,7 @@ Event = Annotated[
     | HorseBolted | Unhorsed | Dismounted | Remounted | ReactionOffered | ReactionTaken
     | SteedSpooked | ChargeBonus | CarterTest | OutOfControl | VehicleMoved | RamResolved
     | VehicleDamaged | VehicleDisabled | VehicleAlight | CrewShaken | ModelShoved | VehicleEscaped
-    | VehicleStruck | Boarded | ClimbedDown,
+    | VehicleStruck | Boarded | ClimbedDown | TeamLost,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -4,7 +4,8 @@
 - A vehicle whose Health falls below its Operational Level is disabled: it stops for good. If it
   was the escorted vehicle, the other side scores its escort Valour.
 - Traction damage lowers the top speed an inch a point; a vehicle going faster slows to it at once
-  (else its driver could find no legal Drive: a Drive changes speed by at most 4").
+  (else its driver could find no legal Drive: a Drive changes speed by at most 4"). It falls on the
+  team too, each animal with its own Health: with the whole team down the vehicle cannot move.
 - Crew and passengers take one die per full 10 points the vehicle suffered in a ram or crash:
   D6 seated, D3 braced behind pavises, D6+2 leaning out to shoot [I]. A character turns damage
   points into hits, one per full `points_per_hit`, each saved as normal [H].
@@ -22,7 +23,7 @@ from game.content.models import Die, Facing
 from game.physics.bolt import bearing_vector
 from game.rules.context import Act, Table
 from game.rules.damage import take_hit
-from game.rules.events import CrewShaken, VehicleAlight, VehicleDamaged, VehicleDisabled
+from game.rules.events import CrewShaken, TeamLost, VehicleAlight, VehicleDamaged, VehicleDisabled
 from game.rules.state import Model, Vehicle, other_side
 
 ADJACENT: dict[str, tuple[str, ...]] = {
@@ -63,12 +64,19 @@ def damage_vehicle(act: Act, v: Vehicle, location: str, amount: int, cause: str,
     """Take Health from a vehicle at a location; below its Operational Level it is disabled."""
     if amount <= 0 or v.removed:
         return
+    from game.rules.driving import team_left, top_speed
+
     v.health = max(0, v.health - amount)
+    team_before = team_left(act.table, v)
     v.damage[location] = v.damage.get(location, 0) + amount
     prof = act.table.content.vehicles[v.profile]
-    if location == "traction":  # a hurt team slows at once to its new top speed (driving.top_speed)
-        v.speed = min(v.speed, max(0.0, prof.max_speed - v.damage[location]))
+    if location == "traction":  # a hurt team slows at once to its new top speed
+        v.speed = min(v.speed, top_speed(act.table, v))
     act.emit(VehicleDamaged(vehicle=v.id, location=location, amount=amount, health=v.health, cause=cause))
+    left = team_left(act.table, v)
+    if left < team_before:
+        steed = act.table.content.team_steed(v.profile)
+        act.emit(TeamLost(vehicle=v.id, steed=steed.id, lost=team_before - left, left=left))
     if not v.disabled and prof.disabled(v.health):
         disable(act, v, by_side)
 

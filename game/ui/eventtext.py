@@ -62,6 +62,7 @@ TYPE_RULES = {
     "ram_resolved": "ramming", "vehicle_disabled": "disabled", "vehicle_alight": "fire",
     "crew_shaken": "crew_damage", "model_shoved": "ramming", "vehicle_escaped": "vehicles",
     "vehicle_struck": "vehicle_melee", "boarded": "vehicles", "climbed_down": "vehicles",
+    "team_lost": "vehicles",
 }
 DAMAGE_RULES = {"shot": "vehicle_shooting", "fire": "fire", "ram": "ram_damage", "crash": "ram_damage",
                 "blow": "vehicle_melee"}
@@ -266,6 +267,8 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.VehicleStruck: lambda e, n: f"{n(e.model)} strikes at {n(e.vehicle)}'s {e.location}: "
     + (f"{_plural(e.hits, 'hit')} from {e.dice} (every blow lands on a standing vehicle)" if not e.need
        else f"{_plural(e.hits, 'hit')} from {e.dice} on {e.need}+"),
+    ev.TeamLost: lambda e, n: f"{cap(n(e.vehicle))} loses {e.lost} of its team ({word(e.steed)}): "
+    + (f"{e.left} still pull" if e.left else "none left to pull it"),
     ev.Boarded: lambda e, n: f"{n(e.model)} takes the {e.seat} seat on {n(e.vehicle)}"
     + (" and claims it for his side" if e.took_over else ""),
     ev.ClimbedDown: lambda e, n: f"{n(e.model)} climbs down from {n(e.vehicle)} to {_pt(e.to)}",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules.commands import Activate, Drive, Shoot
-from game.rules.context import Act
+from game.rules.context import Act, Rejected
 from game.rules.dice import FixedDice
 from game.rules.engine import Accepted, Engine
 from game.rules.ramming import overlapped_vehicle
@@ -233,13 +233,32 @@ def test_traction_damage_slows_a_fast_wagon_to_its_top_speed() -> None:
     assert _ev(res, "shot_fired")[0].need == 5
     assert _ev(res, "vehicle_damaged")[0].location == "traction" and v.damage == {"traction": 2}
     assert v.speed == 7.0
-    # Three more points of traction before the driver's turn: top speed 4". Had the wagon kept its
-    # 9", no Drive would be legal (4" or less is a change of 5"; 5" or more is over the top speed).
-    damage_vehicle(Act(eng.table, eng.state, FixedDice([])), v, "traction", 3, "shot", "blue")
-    assert v.speed == 4.0
+    # The 2 points fell on the team too: a Nag has Health 2, so one of the two is down.
+    (lost,) = _ev(res, "team_lost")
+    assert (lost.steed, lost.lost, lost.left) == ("nag", 1, 1)
+    # One more point before the driver's turn: top speed 6", and the wagon slows to it. Had it kept
+    # a higher speed than top speed + 4", no Drive would be legal.
+    act = Act(eng.table, eng.state, FixedDice([]))
+    damage_vehicle(act, v, "traction", 1, "shot", "blue")
+    assert v.speed == 6.0 and not [e for e in act.events if e.type == "team_lost"]
     eng.state.current_card, eng.state.active_side, eng.state.active_model = "r1", "red", ""
     eng.submit(Activate(side="red", model="r1"))
-    assert isinstance(eng.submit(Drive(side="red", model="r1", heading=90.0, speed=4.0)), Accepted)
+    assert isinstance(eng.submit(Drive(side="red", model="r1", heading=90.0, speed=6.0)), Accepted)
+
+
+def test_with_its_whole_team_down_a_wagon_cannot_move() -> None:
+    # Two Nags of Health 2: 4 points of Traction damage bring both down. The wagon is not disabled
+    # (Health 16 of 20), but it stands: top speed 0, and any Drive with speed is refused.
+    v = vehicle("wagon", "supply_wagon", 12.0, 12.0, 90.0, speed=4.0)
+    driver = board(model("r1", "red", "carter", 0.0, 0.0), v, "Box")
+    eng = make_engine([driver, model("b9", "blue", "billman", 22.0, 22.0)], dice=[], vehicles=[v])
+    act = Act(eng.table, eng.state, FixedDice([]))
+    damage_vehicle(act, v, "traction", 4, "blow", "blue")
+    (lost,) = [e for e in act.events if e.type == "team_lost"]
+    assert (lost.lost, lost.left) == (2, 0) and v.speed == 0.0 and not v.disabled
+    eng.submit(Activate(side="red", model="r1"))
+    bad = eng.submit(Drive(side="red", model="r1", heading=90.0, speed=2.0))
+    assert isinstance(bad, Rejected) and bad.code == "too_fast"
 
 
 def test_a_head_on_meeting_is_one_ram() -> None:

@@ -210,9 +210,12 @@ class Hud:
              theme.TEXT, "midleft")
         y = bar.bottom + 5
         a = prof.armour
-        from game.rules.driving import top_speed
+        from game.rules.driving import team_left, top_speed
 
+        steed = table.content.team_steed(v.profile)
         lines = [f"Operational Level {prof.operational_level} (disabled below it)",
+                 f"Team: {team_left(table, v)} of {prof.team.count} {steed.name}s pulling "
+                 f"(Health {steed.health} each)",
                  f"Armour F{a.front} S{a.side} R{a.rear}   Base Damage {prof.base_damage} dice",
                  f"Speed {v.speed:g}\" (top {top_speed(table, v):g}\")"
                  + (f", moved {v.moved_distance:.1f}\" this turn" if v.moved else "")]
