@@ -79,7 +79,7 @@ def keep_the_driver_in_command(engine: Engine, options: list[Command]) -> list[C
     """A Hero whose Spear drives a vehicle only moves (or charges) to where his Command Range
     still covers the vehicle's next stretch of road, if any such move is offered."""
     state, table = engine.state, engine.table
-    if not state.active_model:
+    if not state.active_model or not state.vehicles:
         return options
     hero = state.model(state.active_model)
     if hero.spear != hero.id:
@@ -111,7 +111,7 @@ class EagerPlayer(RandomPlayer):
             return reactions[self.dice.pick(len(reactions))]
         state, table = engine.state, engine.table
         waiting = [m for m in spear_members(state, state.current_card)
-                   if not m.activated and is_driver(table, state, m)]
+                   if not m.activated and is_driver(table, state, m)] if state.vehicles else []
         if waiting:  # a driver still to come: never end the Spear without him, and bring him on early
             options = [c for c in options if not isinstance(c, EndSpear)] or options
             activations = [c for c in options if isinstance(c, Activate)]

@@ -114,10 +114,8 @@ def spot_beside(table: Table, state: GameState, m: Model, v: Vehicle) -> tuple[f
 
     prof = table.content.vehicles[v.profile]
     fx, fy = bearing_vector(v.heading)
-    probe = Model(id=m.id, side=m.side, name=m.name, profile=m.profile, spear=m.spear, x=v.x, y=v.y,
-                  health=m.health)
     for spot in spots_beside(v.x, v.y, fx, fy, -fy, fx, 0.0, prof.length, prof.width):
-        if not position_problem(table, state, probe, *spot):
+        if not position_problem(table, state, m, *spot):  # aboard, he is skipped as an obstacle
             return spot
     return None
 

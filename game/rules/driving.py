@@ -20,6 +20,8 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.events import CarterTest, OutOfControl
 from game.rules.state import GameState, Model, Vehicle
 
+EDGE_BEARING = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}  # the way off each edge
+
 
 @dataclass(slots=True)
 class DrivePlan:
@@ -128,7 +130,6 @@ def do_drive(act: Act, plan: DrivePlan) -> None:
     heading, speed = plan.heading, plan.speed
     if plan.test_needed:
         heading, speed = carter_test(act, plan)
-    m.moved_distance = speed
     v.speed = speed
     move_vehicle(act, v, "drive", heading)  # it swings from its old heading to the new one
 

@@ -94,17 +94,22 @@ def bearing_point(x: float, y: float, bearing_deg: float, dist: float) -> tuple[
 
 
 
+def local_frame(cx: float, cy: float, heading: float, px: float, py: float) -> tuple[float, float]:
+    """A point in the frame of something at (cx, cy) facing `heading` (compass degrees): how far it
+    is ahead (along the heading) and to the right (across it)."""
+    rad = math.radians(heading)
+    fx, fy = math.sin(rad), -math.cos(rad)
+    dx, dy = px - cx, py - cy
+    return dx * fx + dy * fy, dx * -fy + dy * fx
+
+
 def box_distance(cx: float, cy: float, heading: float, length: float, width: float,
                  px: float, py: float) -> float:
     """Distance from a point to a box (a vehicle's footprint) centred at (cx, cy), 0 inside it.
 
     `length` runs along the compass heading (degrees, 0 = up the table), `width` across it.
     """
-    rad = math.radians(heading)
-    fx, fy = math.sin(rad), -math.cos(rad)
-    dx, dy = px - cx, py - cy
-    along = dx * fx + dy * fy
-    across = dx * -fy + dy * fx
+    along, across = local_frame(cx, cy, heading, px, py)
     ox = max(0.0, abs(along) - length / 2.0)
     oy = max(0.0, abs(across) - width / 2.0)
     return math.hypot(ox, oy)
@@ -113,14 +118,8 @@ def box_distance(cx: float, cy: float, heading: float, length: float, width: flo
 def segment_box_entry(a: tuple[float, float], b: tuple[float, float], cx: float, cy: float,
                       heading: float, length: float, width: float) -> float | None:
     """Where the segment a->b first enters a box (a vehicle's footprint): t in [0, 1], or None."""
-    rad = math.radians(heading)
-    fx, fy = math.sin(rad), -math.cos(rad)
-
-    def local(p: tuple[float, float]) -> tuple[float, float]:
-        dx, dy = p[0] - cx, p[1] - cy
-        return dx * fx + dy * fy, dx * -fy + dy * fx
-
-    (u0, v0), (u1, v1) = local(a), local(b)
+    u0, v0 = local_frame(cx, cy, heading, *a)
+    u1, v1 = local_frame(cx, cy, heading, *b)
     lo, hi = 0.0, 1.0
     for start, delta, half in ((u0, u1 - u0, length / 2), (v0, v1 - v0, width / 2)):
         if abs(delta) < 1e-12:

@@ -208,8 +208,7 @@ def _drives(table: Table, state: GameState, m: Model) -> list[Command]:
                                                                           rules.max_speed_change)})
     headings = [v.heading + t for t in DRIVE_TURNS]
     if v.escort_edge:  # straight for the edge it is making for, as far as one Drive may turn
-        goal = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}[v.escort_edge]
-        turn = driving.turn_between(v.heading, goal)
+        turn = driving.turn_between(v.heading, driving.EDGE_BEARING[v.escort_edge])
         headings.insert(0, v.heading + max(-rules.max_turn, min(rules.max_turn, turn)))
     out: list[Command] = []
     for h in headings:

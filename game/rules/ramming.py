@@ -23,9 +23,9 @@ from game.content.models import Facing, RamBand
 from game.physics.bolt import bearing_vector
 from game.physics.ram import Body, Contact, VehicleMove, simulate_vehicle_move
 from game.rules.context import Act, Table
-from game.rules.driving import profile_of
+from game.rules.driving import EDGE_BEARING, profile_of
 from game.rules.events import ModelShoved, RamResolved, VehicleEscaped, VehicleMoved
-from game.rules.geometry import BASE_RADIUS, box_distance, spine
+from game.rules.geometry import BASE_RADIUS, box_distance, local_frame, spine_at
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicle_damage import (
     armoured_damage,
@@ -38,7 +38,6 @@ from game.rules.vehicle_damage import (
 RIDER_MASS = 3.0  # a horse and rider, against a handcart's 1
 FOOT_MASS = 1.0
 EDGE_REACH = 0.6  # the escorted vehicle is off the table once its footprint is this close to its edge
-EDGE_NORMALS = {"north": (0.0, -1.0), "east": (1.0, 0.0), "south": (0.0, 1.0), "west": (-1.0, 0.0)}
 
 
 def vehicle_body(table: Table, v: Vehicle, moving: bool = True) -> Body:
@@ -105,9 +104,10 @@ def move_vehicle(act: Act, v: Vehicle, reason: str, heading: float | None = None
 
 def _off_its_edge(v: Vehicle, c: Contact) -> bool:
     """True for the escorted vehicle touching the table edge it is making for: no crash, it leaves."""
-    normal = EDGE_NORMALS.get(v.escort_edge)
-    return (normal is not None and c.other == "static:table-edge"
-            and c.normal[0] * normal[0] + c.normal[1] * normal[1] > 0.7)
+    if v.escort_edge not in EDGE_BEARING or c.other != "static:table-edge":
+        return False
+    nx, ny = bearing_vector(EDGE_BEARING[v.escort_edge])
+    return c.normal[0] * nx + c.normal[1] * ny > 0.7
 
 
 def _resolve(act: Act, v: Vehicle, c: Contact, move: VehicleMove, suffered: dict[str, int]) -> None:
@@ -184,9 +184,7 @@ def _apply_shoves(act: Act, move: VehicleMove) -> None:
 def overlapped_vehicle(table: Table, state: GameState, m: Model, x: float, y: float,
                        facing: float | None = None) -> Vehicle | None:
     """A vehicle whose footprint a base at (x, y) would overlap, if any."""
-    probe = Model(id=m.id, side=m.side, name=m.name, profile=m.profile, spear=m.spear, x=x, y=y,
-                  health=m.health, facing=m.facing if facing is None else facing, steed=m.steed)
-    sx, sy, ex, ey = spine(probe)
+    sx, sy, ex, ey = spine_at(x, y, m.facing if facing is None else facing, m.steed is not None)
     points = ((sx, sy), (ex, ey), ((sx + ex) / 2, (sy + ey) / 2))
     for v in state.vehicles:
         if v.removed or math.hypot(v.x - x, v.y - y) > 6.0:
@@ -211,10 +209,9 @@ def _clear_footprints(act: Act) -> None:
             continue
         prof = profile_of(table, v)
         fx, fy = bearing_vector(v.heading)
-        rx, ry = -fy, fx  # the vehicle's right
-        side = 1.0 if (m.x - v.x) * rx + (m.y - v.y) * ry >= 0 else -1.0
-        along = (m.x - v.x) * fx + (m.y - v.y) * fy
-        for spot in spots_beside(v.x, v.y, fx, fy, rx * side, ry * side, along, prof.length, prof.width):
+        along, across = local_frame(v.x, v.y, v.heading, m.x, m.y)
+        side = 1.0 if across >= 0 else -1.0  # the near side first: right (-fy, fx) or left
+        for spot in spots_beside(v.x, v.y, fx, fy, -fy * side, fx * side, along, prof.length, prof.width):
             if not position_problem(table, state, m, *spot):
                 m.x, m.y = spot
                 act.emit(ModelShoved(model=m.id, to=(round(m.x, 4), round(m.y, 4)), heading=m.facing))
@@ -222,7 +219,7 @@ def _clear_footprints(act: Act) -> None:
 
 
 def spots_beside(cx: float, cy: float, fx: float, fy: float, sx: float, sy: float, along: float,
-           length: float, width: float) -> list[tuple[float, float]]:
+                 length: float, width: float) -> list[tuple[float, float]]:
     """Candidate spots beside a vehicle: its near side first, then the far side, then fore and aft."""
     out = []
     off = width / 2.0 + BASE_RADIUS + 0.6  # mounted bases are 1" wide across, 2" long

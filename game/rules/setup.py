@@ -6,12 +6,11 @@ from dataclasses import dataclass
 from itertools import zip_longest
 
 from game.content.models import Retinue
-from game.physics.bolt import bearing_vector
 from game.rules.context import Act, Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.events import DeckShuffled, PerkDrawn
-from game.rules.geometry import box_distance
+from game.rules.geometry import box_distance, local_frame
 from game.rules.movement import position_problem
 from game.rules.state import SIDES, GameState, Model, SideState, Vehicle
 from game.rules.turn import begin_turn
@@ -91,10 +90,8 @@ def _ahead_of_a_vehicle(table: Table, state: GameState, side: str, x: float, y: 
             return True
         if v.side != side:
             continue
-        fx, fy = bearing_vector(v.heading)
-        along = (x - v.x) * fx + (y - v.y) * fy
-        across = abs((x - v.x) * -fy + (y - v.y) * fx)
-        if 0.0 < along < prof.length / 2 + 8.0 and across < prof.width / 2 + 1.6:
+        along, across = local_frame(v.x, v.y, v.heading, x, y)
+        if 0.0 < along < prof.length / 2 + 8.0 and abs(across) < prof.width / 2 + 1.6:
             return True
     return False
 
