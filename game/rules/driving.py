@@ -11,6 +11,7 @@ speed and heading at the end of the turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from game.content.models import VehicleProfile
 from game.physics.ram import VehicleMove
@@ -41,7 +42,7 @@ class DrivePreview:
 
     plan: DrivePlan
     move: VehicleMove
-    out_of_control_chance: float  # 0 when no test is due
+    out_of_control_chance: Fraction  # 0 when no test is due
 
 
 def profile_of(table: Table, v: Vehicle) -> VehicleProfile:
@@ -172,9 +173,7 @@ def predict_drive(table: Table, state: GameState, cmd: Drive) -> DrivePreview | 
     if isinstance(plan, Rejected):
         return plan
     rules = table.content.vehicle_rules
-    chance = 0.0
-    if plan.test_needed:
-        chance = rules.carter_test_fails_on / 6.0
+    chance = Fraction(rules.carter_test_fails_on, 6) if plan.test_needed else Fraction(0)
     return DrivePreview(plan, simulate(table, state, plan.vehicle, plan.heading, plan.speed), chance)
 
 

@@ -176,10 +176,10 @@ class GameState:
 
     def vehicle(self, vehicle_id: str) -> Vehicle:
         """The vehicle with this id (raises KeyError if none)."""
-        for v in self.vehicles:
-            if v.id == vehicle_id:
-                return v
-        raise KeyError(vehicle_id)
+        v = self.find_vehicle(vehicle_id)
+        if v is None:
+            raise KeyError(vehicle_id)
+        return v
 
     def find_vehicle(self, vehicle_id: str) -> Vehicle | None:
         """The vehicle with this id, or None."""

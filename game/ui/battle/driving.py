@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 import pygame
 
+from game.content.models import VehicleProfile
+from game.physics.ram import Contact
 from game.rules import odds
 from game.rules.commands import Drive
 from game.rules.context import Rejected, Table
@@ -248,17 +249,17 @@ class DriveControl:
             pygame.draw.lines(surface, (12, 12, 10), True, pts, 3)
             pygame.draw.lines(surface, colour, True, pts, 1)
 
-    def _draw_ghost(self, surface: pygame.Surface, cam: Camera, art: VehicleArt, v: Vehicle, prof: object,
-                    pose: tuple[float, float, float]) -> None:
+    def _draw_ghost(self, surface: pygame.Surface, cam: Camera, art: VehicleArt, v: Vehicle,
+                    prof: VehicleProfile, pose: tuple[float, float, float]) -> None:
         """The vehicle at the end of the predicted move, half seen."""
         key = (id(self._result), cam.px_per_inch, round(pose[2]))
         if key != self._ghost_key or self._ghost is None:
-            image = art.picture(v, prof, cam.px_per_inch, pose[2]).copy()  # type: ignore[arg-type]
+            image = art.picture(v, prof, cam.px_per_inch, pose[2]).copy()
             image.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
             self._ghost, self._ghost_key = image, key
         centre = cam.to_screen(pose[0], pose[1])
         surface.blit(self._ghost, self._ghost.get_rect(center=centre))
-        corners = [cam.to_screen(*p) for p in vl.corners(*pose, prof.length, prof.width)]  # type: ignore[attr-defined]
+        corners = [cam.to_screen(*p) for p in vl.corners(*pose, prof.length, prof.width)]
         pygame.draw.lines(surface, (250, 246, 230), True, corners, 1)
 
 
@@ -303,18 +304,17 @@ def contact_label(table: Table, v: Vehicle, impact: float) -> str:
     return f"{impact:.1f}\" {profile_of(table, v).base_damage}×{band.die.label}"
 
 
-def contact_line(table: Table, state: GameState, v: Vehicle, c: object) -> str:
+def contact_line(table: Table, state: GameState, v: Vehicle, c: Contact) -> str:
     """One predicted contact in words, with the dice it would bring."""
-    impact = float(c.impact_speed)  # type: ignore[attr-defined]
-    other = str(c.other)  # type: ignore[attr-defined]
+    impact, other = c.impact_speed, c.other
     band = table.content.ram_band(impact)
     die = band.die.label
     prof = profile_of(table, v)
     name = other_name(state, other)
     speed = f"{impact:.1f}\""
-    facing = str(c.facing_hit)  # type: ignore[attr-defined]
-    if c.static:  # type: ignore[attr-defined]
-        armour = prof.armour.against(facing)  # type: ignore[arg-type]
+    facing = c.facing_hit
+    if c.static:
+        armour = prof.armour.against(facing)
         return (f"Crashes into {name} at {speed} (doubled): the {v.name} takes {prof.base_damage}×{die}"
                 f", armour {armour} ({facing})")
     o = state.find_vehicle(other)
@@ -324,7 +324,9 @@ def contact_line(table: Table, state: GameState, v: Vehicle, c: object) -> str:
                 f"{oprof.base_damage}×{die} to the {v.name} ({facing})")
     rules = table.content.vehicle_rules
     mod = f" {band.dodge_modifier:+d}" if band.dodge_modifier else ""
-    need = Fraction(max(0, min(6, 7 - (rules.dodge_target - band.dodge_modifier))), 6)
+    runner = state.find(other)
+    need = odds.d6_test(rules.dodge_target, band.dodge_modifier,  # as Act.test rolls it
+                        reroll=runner is not None and runner.reroll_ready)
     return (f"Runs at {name}, {speed}: dodges on {rules.dodge_target}+{mod} ({odds.describe_test(need)}), "
             f"else {prof.base_damage}×{die}; a 1 puts him under the wheels")
 
@@ -346,8 +348,8 @@ def drive_lines(table: Table, state: GameState, v: Vehicle, a: Aim,
         lines.append(f"Goes {fmt(move.distance)}")
     driver = state.model(a.driver)
     if result.plan.test_needed:
-        chance = Fraction(result.out_of_control_chance).limit_denominator(216)
-        lines.append(f"Carter test: {odds.describe_test(chance)} of going out of control (veer or stall)")
+        chance = odds.describe_test(result.out_of_control_chance)
+        lines.append(f"Carter test: {chance} of going out of control (veer or stall)")
     elif table.has_skill(driver, "carter"):
         lines.append("No test (Carter)")
     else:
