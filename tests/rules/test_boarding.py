@@ -100,3 +100,20 @@ def test_nobody_climbs_down_from_a_moving_wagon() -> None:
     assert isinstance(bad, Rejected) and bad.code == "moving"
     cart.disabled = True  # a wreck, though: everybody off
     assert isinstance(eng.submit(ClimbDown(side="red", model="r1")), Accepted)
+
+
+def test_a_crewman_out_of_command_who_would_run_for_it_cowers_aboard() -> None:
+    # The carter's Hero is 15" off: out of Command Range, so he takes a Feckless test. A 2 is
+    # "Run for it!", but a man aboard cowers in the wagon: he stays aboard and his activation ends.
+    cart = vehicle("wagon", "supply_wagon", 10.0, 12.0, 90.0)
+    hero = model("r1", "red", "squire", 22.0, 22.0)
+    carter = board(model("r2", "red", "carter", 0.0, 0.0, spear="r1"), cart, "Box")
+    eng = make_engine([hero, carter, model("b9", "blue", "archer", 2.0, 2.0)], dice=[2], vehicles=[cart],
+                      active="r1")
+    eng.state.model("r1").activated = True  # the Hero has had his turn
+    res = eng.submit(Activate(side="red", model="r2"))
+    assert isinstance(res, Accepted)
+    assert [e.result for e in res.events if e.type == "feckless_test"] == ["flee"]  # type: ignore
+    r2 = eng.state.model("r2")
+    assert (r2.aboard, r2.seat, r2.x, r2.y, r2.removed) == ("wagon", "Box", 10.0, 12.0, "")
+    assert eng.state.active_model == "" and not [e for e in res.events if e.type == "moved"]
