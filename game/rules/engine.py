@@ -99,6 +99,10 @@ class Engine:
         planner, _ = HANDLERS[cmd.type]
         return planner(self.table, self.state, cmd)
 
+    def check(self, cmd: Command) -> Any:
+        """The plan a command would carry out, or the Rejected saying why not; changes nothing."""
+        return self.plan(cmd)
+
     def submit(self, cmd: Command) -> Accepted | Rejected:
         """Carry out a command if it is legal; a rejected command changes nothing."""
         plan = self.plan(cmd)
