@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 
 from game.persist import Match  # noqa: E402
 from game.rules.commands import Activate, EndActivation, EndSpear  # noqa: E402
-from game.rules.driving import driver_of  # noqa: E402
+from game.rules.vehicles import driver_of  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.battle.screen import BattleScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402

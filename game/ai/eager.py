@@ -25,9 +25,9 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.context import Rejected
-from game.rules.driving import is_driver, predict_drive
-from game.rules.feckless import command_range
-from game.rules.turn import spear_members
+from game.rules.driving import predict_drive
+from game.rules.spears import command_range, spear_members
+from game.rules.vehicles import is_driver
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine

@@ -5,50 +5,11 @@ from __future__ import annotations
 from game.rules.commands import Activate, EndActivation, EndSpear
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import Activated, ActivationEnded
-from game.rules.feckless import feckless_test, in_command
+from game.rules.feckless import feckless_test
+from game.rules.guards import check_active, check_turn
+from game.rules.spears import in_command, spear_members
 from game.rules.state import GameState, Model
-from game.rules.turn import finish_spear, spear_members, spend_held_activations
-
-
-def check_turn(state: GameState, side: str) -> Rejected | None:
-    """Rejects a command from a player whose Spear is not activating."""
-    if state.over:
-        return Rejected("game_over", "The game is over.")
-    if state.pending is not None:
-        waiting = state.model(state.pending.model)
-        return Rejected("reaction_pending", f"Waiting for {state.pending.side} to answer the charge "
-                                            f"on {waiting.name}.")
-    if side != state.active_side:
-        return Rejected("not_your_turn", f"It is {state.active_side or 'nobody'}'s activation.")
-    return None
-
-
-def check_active(state: GameState, side: str, model_id: str) -> Model | Rejected:
-    """The active model named by a command, or why it may not act."""
-    bad = check_turn(state, side)
-    if bad:
-        return bad
-    m = state.find(model_id)
-    if m is None or m.removed:
-        return Rejected("no_model", f"There is no model {model_id!r} on the table.")
-    if state.active_model != m.id:
-        return Rejected("not_active", f"{m.name} is not the activated model; activate it first.")
-    return m
-
-
-def check_action(state: GameState, side: str, model_id: str, fighting: bool = False,
-                 shooting: bool = False) -> Model | Rejected:
-    """The active model, if it still has its Action (a Dithering model may only fight)."""
-    m = check_active(state, side, model_id)
-    if isinstance(m, Rejected):
-        return m
-    if m.acted:
-        return Rejected("already_acted", f"{m.name} has already used its Action.")
-    if m.shots and not shooting:
-        return Rejected("already_acted", f"{m.name} has begun shooting; its Action is to shoot again.")
-    if m.feckless == "dither" and not fighting:
-        return Rejected("dithering", f"{m.name} is Dithering and may only fight.")
-    return m
+from game.rules.turn import finish_spear, spend_held_activations
 
 
 def check_activate(table: Table, state: GameState, cmd: Activate) -> Model | Rejected:

@@ -6,7 +6,9 @@ from game.rules.context import Act
 from game.rules.events import ActivationLost, AlarumDrawn, ModelJoined
 from game.rules.feckless import feckless_test
 from game.rules.movement import position_problem
+from game.rules.perk_draw import draw_perk
 from game.rules.state import SIDES, Model
+from game.rules.steeds import horse_bolts
 
 
 def resolve_alarum(act: Act) -> None:
@@ -32,7 +34,6 @@ def _loose_dog(act: Act, amount: int) -> str:
     m = steeds[act.dice.pick(len(steeds))]
     roll = act.d6(f"Loose dog: {m.name}'s steed tests to bolt, bolts on 1-2", "3+", m.id)
     if roll <= 2:
-        from game.rules.bolting import horse_bolts  # RULES-BRIEF §9.10
 
         horse_bolts(act, m)
         return f"{m.name}'s steed bolts"
@@ -122,7 +123,6 @@ def _rumour(act: Act, amount: int) -> str:
 
 
 def _high_spirits(act: Act, amount: int) -> str:
-    from game.rules.turn import draw_perk
 
     for side in SIDES:
         for _ in range(max(1, amount)):

@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.physics.bolt import bearing_vector
-from game.rules.activation import check_active
 from game.rules.commands import Board, ClimbDown
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import Boarded, ClimbedDown
+from game.rules.guards import check_active
+from game.rules.movement import position_problem
 from game.rules.state import GameState, Model, Vehicle
+from game.rules.vehicles import spots_beside, touching
 
 
 @dataclass(slots=True)
@@ -46,7 +48,6 @@ def _may_move(state: GameState, m: Model) -> Rejected | None:
 
 def plan_board(table: Table, state: GameState, cmd: Board) -> BoardPlan | Rejected:
     """Check a Board command."""
-    from game.rules.vehicle_melee import touching
 
     m = check_active(state, cmd.side, cmd.model)
     if isinstance(m, Rejected):
@@ -109,8 +110,6 @@ def plan_climb_down(table: Table, state: GameState,
 
 def spot_beside(table: Table, state: GameState, m: Model, v: Vehicle) -> tuple[float, float] | None:
     """The first free spot beside the vehicle for the model's base (near side first)."""
-    from game.rules.movement import position_problem
-    from game.rules.ramming import spots_beside
 
     prof = table.content.vehicles[v.profile]
     fx, fy = bearing_vector(v.heading)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.rules.context import Act
-from game.rules.events import Casualty, SaveRolled, Wounded
+from game.rules.events import Casualty, MishapTaken, SaveRolled, Wounded
 from game.rules.state import Model, other_side
 
 
@@ -52,3 +52,9 @@ def remove_casualty(act: Act, m: Model, by_side: str) -> None:
     if valour:
         act.state.sides[by_side].valour += valour
     act.emit(Casualty(model=m.id, by_side=by_side, valour=valour))
+
+
+def mishap(act: Act, m: Model) -> None:
+    """Place a Mishap token: the model loses its next activation and is Encumbered meanwhile."""
+    m.mishap = 1
+    act.emit(MishapTaken(model=m.id))

@@ -13,15 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.content.models import VehicleProfile
 from game.physics.ram import VehicleMove
-from game.rules.activation import check_active
 from game.rules.commands import Drive
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import CarterTest, OutOfControl
+from game.rules.guards import check_active
+from game.rules.ramming import move_vehicle, simulate
 from game.rules.state import GameState, Model, Vehicle
-
-EDGE_BEARING = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}  # the way off each edge
+from game.rules.vehicles import is_driver, top_speed, turn_between
 
 
 @dataclass(slots=True)
@@ -43,51 +42,6 @@ class DrivePreview:
     plan: DrivePlan
     move: VehicleMove
     out_of_control_chance: Fraction  # 0 when no test is due
-
-
-def profile_of(table: Table, v: Vehicle) -> VehicleProfile:
-    """A vehicle's profile."""
-    return table.content.vehicles[v.profile]
-
-
-def turn_between(old: float, new: float) -> float:
-    """The signed turn in degrees from one heading to another, in (-180, 180]."""
-    d = (new - old) % 360.0
-    return d - 360.0 if d > 180.0 else d
-
-
-def team_left(table: Table, v: Vehicle) -> int:
-    """How many of the team still pull: each animal has its own Health (steeds.toml), and Traction
-    damage falls on the team one animal after another."""
-    prof = profile_of(table, v)
-    per = table.content.team_steed(v.profile).health
-    return max(0, prof.team.count - v.damage.get("traction", 0) // per)
-
-
-def top_speed(table: Table, v: Vehicle) -> float:
-    """The vehicle's top speed: its profile's, an inch less per point of Traction damage; 0 once
-    it is disabled or its whole team is down."""
-    if v.disabled or v.removed or team_left(table, v) == 0:
-        return 0.0
-    return max(0.0, profile_of(table, v).max_speed - v.damage.get("traction", 0))
-
-
-def driver_of(table: Table, state: GameState, v: Vehicle) -> Model | None:
-    """The model in a driver seat of the vehicle, if any."""
-    prof = profile_of(table, v)
-    drivers = {seat.name for seat in prof.drivers}
-    for m in state.aboard(v.id):
-        if m.seat in drivers:
-            return m
-    return None
-
-
-def is_driver(table: Table, state: GameState, m: Model) -> bool:
-    """True if the model sits in a driver seat of a vehicle on the table."""
-    if not m.aboard:
-        return False
-    v = state.find_vehicle(m.aboard)
-    return v is not None and any(seat.name == m.seat for seat in profile_of(table, v).drivers)
 
 
 def plan_drive(table: Table, state: GameState, cmd: Drive) -> DrivePlan | Rejected:
@@ -124,7 +78,6 @@ def plan_drive(table: Table, state: GameState, cmd: Drive) -> DrivePlan | Reject
 
 def do_drive(act: Act, plan: DrivePlan) -> None:
     """Test if needed, then move the vehicle."""
-    from game.rules.ramming import move_vehicle  # ramming imports this module's helpers
 
     m, v = plan.driver, plan.vehicle
     m.moved = True
@@ -167,7 +120,6 @@ def carter_test(act: Act, plan: DrivePlan) -> tuple[float, float]:
 
 def predict_drive(table: Table, state: GameState, cmd: Drive) -> DrivePreview | Rejected:
     """A dry run of a Drive for the client: the same simulation the engine will run, no dice."""
-    from game.rules.ramming import simulate
 
     plan = plan_drive(table, state, cmd)
     if isinstance(plan, Rejected):
@@ -177,19 +129,3 @@ def predict_drive(table: Table, state: GameState, cmd: Drive) -> DrivePreview | 
     return DrivePreview(plan, simulate(table, state, plan.vehicle, plan.heading, plan.speed), chance)
 
 
-def end_of_turn(act: Act) -> None:
-    """Vehicles not driven this turn roll on; fires burn and spread; a driverless team slows down."""
-    from game.rules.ramming import move_vehicle
-    from game.rules.vehicle_damage import fire_phase
-
-    state = act.state
-    slowing = act.table.content.vehicle_rules.max_speed_change
-    for v in state.vehicles:
-        if not v.removed and not v.moved and v.speed > 0 and not v.disabled:
-            move_vehicle(act, v, "roll_on")
-    fire_phase(act)
-    for v in state.vehicles:
-        if v.speed > 0 and driver_of(act.table, state, v) is None:
-            v.speed = max(0.0, v.speed - slowing)
-        v.moved = False
-        v.moved_distance = 0.0

@@ -4,35 +4,18 @@ from __future__ import annotations
 
 import math
 
-from game.rules.context import Act, Rejected, Table
+from game.rules.charges import mounted_move, offer_reaction, shock_applies
+from game.rules.contact import enemies_in_contact
+from game.rules.context import Act, Rejected
 from game.rules.events import Casualty, FecklessTest, PerkUsed
+from game.rules.gambits import resolve_gambit
 from game.rules.geometry import edge_distance
-from game.rules.movement import dash
-from game.rules.state import GameState, Model
+from game.rules.moving import dash, finish_move, ride
+from game.rules.paths import MovePlan, contact_points, plan_path
+from game.rules.spears import feckless_table_id
+from game.rules.state import Model
 
-
-def command_range(table: Table, hero: Model) -> float:
-    """A Hero's Command Range in inches: 2 per Prowess on foot, 3 per Prowess mounted."""
-    prowess = table.profile(hero).prowess or 0
-    per = table.numbers.command_range_mounted if hero.steed else table.numbers.command_range_foot
-    return per * prowess
-
-
-def in_command(table: Table, state: GameState, m: Model) -> bool:
-    """True if a model is a Hero, or a Retainer within its living Hero's Command Range."""
-    if m.spear == m.id:
-        return True
-    hero = state.find(m.spear)
-    if hero is None or hero.removed:
-        return False
-    return edge_distance(m, hero) <= command_range(table, hero)
-
-
-def feckless_table_id(table: Table, m: Model) -> str:
-    """Which Feckless table the model uses (by steed)."""
-    if m.steed is None:
-        return "feckless_normal"
-    return table.content.steeds[m.steed].feckless_table
+Point = tuple[float, float]
 
 
 def feckless_test(act: Act, m: Model, modifier: int = 0, label: str = "Feckless test") -> str:
@@ -63,7 +46,6 @@ def _pillage(act: Act, m: Model) -> None:
 
 def _ride_toward(act: Act, m: Model, goal: Model) -> None:
     """A full move straight at another model, stopping short of its base."""
-    from game.rules.riding import ride
 
     dist = math.hypot(goal.x - m.x, goal.y - m.y)
     if dist < 2.5 or m.steed is None:
@@ -85,8 +67,6 @@ def _to_leader(act: Act, m: Model) -> None:
 
 def _charge_nearest(act: Act, m: Model) -> None:
     """'Chaaaarge!': a Mounted Charge! at the nearest enemy if it can reach, else ride at it."""
-    from game.rules.legal import contact_points
-    from game.rules.move_command import do_move, plan_path
 
     enemies = [e for e in act.state.living() if e.side != m.side]
     if not enemies:
@@ -95,7 +75,7 @@ def _charge_nearest(act: Act, m: Model) -> None:
     for spot in contact_points(m, enemy):
         plan = plan_path(act.table, act.state, m, [(m.x, m.y), spot], "mounted_charge")
         if not isinstance(plan, Rejected):
-            do_move(act, plan)
+            carry_out_move(act, plan)
             return
     _ride_toward(act, m, enemy)
 
@@ -125,10 +105,42 @@ def run_for_it(act: Act, m: Model) -> None:
     target = (m.x + (tx - m.x) * scale, m.y + (ty - m.y) * scale)
     start = (m.x, m.y)
     if m.steed is not None:
-        from game.rules.riding import ride
 
         move = act.table.content.steeds[m.steed].move
         ride(act, m, [start, target], move, frozenset({"tall", "river", "impassable", "building"}))
         return
     dash(act, m, target, act.table.profile(m).move, frozenset({"tall", "river", "impassable"}), "flee",
          stop_at_enemy=True)
+
+
+def after_move(act: Act, m: Model, before: set[str], start: Point, mounted_charge: bool) -> None:
+    """A move that brought new enemies into contact was a charge: shock, then the answer."""
+    if m.removed:
+        return
+    fresh = [e for e in enemies_in_contact(act.table, act.state, m) if e.id not in before]
+    if not fresh:
+        return
+    target = min(fresh, key=lambda e: edge_distance(m, e))
+    if mounted_charge and m.steed is not None:
+        target.charged_by_riders += 1
+        if shock_applies(act.table, m, target):
+            result = feckless_test(act, target, -1 if target.charged_by_riders >= 2 else 0,
+                                   "Shock of the charge")
+            if result == "flee" or target.removed:
+                return
+    offer_reaction(act, m, target, start)
+
+
+def carry_out_move(act: Act, plan: MovePlan) -> None:
+    """Carry out a planned move, rolling its gambit first; a move into contact may be a charge."""
+
+    m = plan.model
+    m.moved = True
+    before = {e.id for e in enemies_in_contact(act.table, act.state, m)}
+    if m.steed is not None:
+        mounted_move(act, plan)
+    elif plan.gambit is None:
+        finish_move(act, m, plan.points, plan.route.end, plan.route.cost)
+    else:
+        resolve_gambit(act, plan)
+    after_move(act, m, before, plan.points[0], plan.gambit == "mounted_charge")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 from game.rules.context import Act
-from game.rules.damage import take_hit, wound
-from game.rules.events import GambitRolled, MishapTaken, Moved
-from game.rules.move_command import GAMBIT_NAMES, MovePlan, finish_move, partial_move
+from game.rules.damage import mishap, take_hit, wound
+from game.rules.events import GambitRolled, Moved
 from game.rules.movement import back_off
+from game.rules.moving import finish_move, partial_move
+from game.rules.paths import GAMBIT_NAMES, MovePlan
 from game.rules.state import Model, other_side
 
 # what a Mishap stops short of: the extra distance, the wall, or the river
@@ -36,12 +37,6 @@ def gambit_roll(act: Act, m: Model, gambit: str) -> str:
         return "success"
     confirm = act.d6(f"{name} Mishap confirmation, {m.name}: a 1 is a Calamity", "2+", m.id)
     return "calamity" if confirm == 1 else "mishap"
-
-
-def mishap(act: Act, m: Model) -> None:
-    """Place a Mishap token: the model loses its next activation and is Encumbered meanwhile."""
-    m.mishap = 1
-    act.emit(MishapTaken(model=m.id))
 
 
 def resolve_gambit(act: Act, plan: MovePlan) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from game.physics.bolt import bearing_vector
-from game.rules import activation, boarding, driving, move_command, perks, shooting, vehicle_melee
+from game.rules.activation import check_activate
+from game.rules.boarding import free_seats
 from game.rules.commands import (
     Activate,
     Board,
@@ -29,21 +29,23 @@ from game.rules.commands import (
 )
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
-from game.rules.geometry import BASE_RADIUS, bearing_point, heading, spine, spine_at, spine_gap
+from game.rules.geometry import BASE_RADIUS, bearing_point
+from game.rules.guards import check_can_move
+from game.rules.handlers import HANDLERS
+from game.rules.missiles import missile_weapon
 from game.rules.movement import back_off, walk
+from game.rules.paths import base_allowance, contact_points, plan_path
+from game.rules.perks import plan_perk
+from game.rules.spears import spear_members
 from game.rules.state import GameState, Model, Vehicle
-from game.rules.turn import spear_members
-
-if TYPE_CHECKING:
-    from game.rules.engine import Engine
+from game.rules.vehicles import EDGE_BEARING, driver_of, top_speed, touching, turn_between
 
 BEARINGS = tuple(range(0, 360, 30))
 GAMBIT_FEATURE = {"tall": "climb", "river": "river_crossing"}
 
 
-def legal_commands(engine: Engine, side: str) -> list[Command]:
+def legal_commands(table: Table, state: GameState, side: str) -> list[Command]:
     """Commands the side may give now; every one of them would be accepted by submit."""
-    state, table = engine.state, engine.table
     if state.over or side != state.acting_side:
         return []
     if state.pending is not None:
@@ -64,7 +66,6 @@ def legal_commands(engine: Engine, side: str) -> list[Command]:
 
 
 def _ok(table: Table, state: GameState, cmd: Command) -> bool:
-    from game.rules.engine import HANDLERS
 
     return not isinstance(HANDLERS[cmd.type][0](table, state, cmd), Rejected)
 
@@ -73,7 +74,7 @@ def _between_models(table: Table, state: GameState, side: str) -> list[Command]:
     out: list[Command] = [EndSpear(side=side)]  # type: ignore[arg-type]
     for m in spear_members(state, state.current_card):
         cmd = Activate(side=side, model=m.id)  # type: ignore[arg-type]
-        if not isinstance(activation.check_activate(table, state, cmd), Rejected):
+        if not isinstance(check_activate(table, state, cmd), Rejected):
             out.append(cmd)
             if m.spear != m.id:
                 out.extend(_perks(table, state, side, m.id, only="rally"))
@@ -88,7 +89,7 @@ def _perks(table: Table, state: GameState, side: str, model: str | None,
         if only and table.content.perks[card].effect != only:
             continue
         cmd = PlayPerk(side=side, card=card, model=model)  # type: ignore[arg-type]
-        if not isinstance(perks.plan_perk(table, state, cmd), Rejected):
+        if not isinstance(plan_perk(table, state, cmd), Rejected):
             out.append(cmd)
     return out
 
@@ -117,11 +118,11 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
             candidates.append(Fight(side=side, model=m.id, target=enemy.id, pull_down=True))  # type: ignore
     if not engaged and not m.aboard:  # a cart or wagon within reach: strike it where it is open
         for v in state.vehicles:
-            if v.side != side and not v.removed and vehicle_melee.touching(table, m, v):
+            if v.side != side and not v.removed and touching(table, m, v):
                 locations = sorted({row.result for row in table.content.vehicles[v.profile].hit_locations})
                 candidates.extend(Fight(side=side, model=m.id, target=v.id, location=loc)  # type: ignore
                                   for loc in locations)
-    if not engaged and shooting.missile_weapon(table, m) is not None and not m.reloads_needed:
+    if not engaged and missile_weapon(table, m) is not None and not m.reloads_needed:
         candidates.extend(Shoot(side=side, model=m.id, target=e.id)  # type: ignore[arg-type]
                           for e in state.living() if e.side != side and not e.aboard)
         candidates.extend(Shoot(side=side, model=m.id, target=v.id)  # type: ignore[arg-type]
@@ -135,9 +136,9 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
 
 def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
     side = m.side
-    if move_command.check_can_move(table, state, m, None) is not None:
+    if check_can_move(table, state, m, None) is not None:
         return []
-    allowance = move_command.base_allowance(table, m)
+    allowance = base_allowance(table, m)
     mounted = m.steed is not None
     start = (m.x, m.y)
     seen: set[tuple[float, float, str | None]] = set()
@@ -148,9 +149,9 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
         if key in seen or math.dist(end, start) < 0.5:
             return
         seen.add(key)
-        if gambit is not None and move_command.check_can_move(table, state, m, gambit) is not None:
+        if gambit is not None and check_can_move(table, state, m, gambit) is not None:
             return
-        if not isinstance(move_command.plan_path(table, state, m, [start, end], gambit), Rejected):
+        if not isinstance(plan_path(table, state, m, [start, end], gambit), Rejected):
             out.append(Move(side=side, model=m.id, path=(end,), gambit=gambit))  # type: ignore
 
     stops = frozenset({"tall", "river", "impassable", "building"})
@@ -182,15 +183,15 @@ def _boarding(table: Table, state: GameState, m: Model) -> list[Command]:
     if m.aboard:
         out.append(ClimbDown(side=side, model=m.id))  # type: ignore[arg-type]
         v = state.vehicle(m.aboard)
-        if driving.driver_of(table, state, v) is None:
+        if driver_of(table, state, v) is None:
             drivers = [s.name for s in table.content.vehicles[v.profile].drivers]
             out.extend(Board(side=side, model=m.id, vehicle=v.id, seat=s)  # type: ignore[arg-type]
-                       for s in boarding.free_seats(table, state, v) if s in drivers)
+                       for s in free_seats(table, state, v) if s in drivers)
     else:
         for v in state.vehicles:
             if v.side in (side, "none") and not v.removed and math.dist((v.x, v.y), (m.x, m.y)) < 5.0:
                 out.extend(Board(side=side, model=m.id, vehicle=v.id, seat=s)  # type: ignore[arg-type]
-                           for s in boarding.free_seats(table, state, v)[:2])
+                           for s in free_seats(table, state, v)[:2])
     return [c for c in out if _ok(table, state, c)]
 
 
@@ -203,12 +204,12 @@ def _drives(table: Table, state: GameState, m: Model) -> list[Command]:
         return []
     v = state.vehicle(m.aboard)
     rules = table.content.vehicle_rules
-    top = driving.top_speed(table, v)
+    top = top_speed(table, v)
     speeds = sorted({round(min(top, max(0.0, v.speed + d)), 1) for d in (-rules.max_speed_change, 0.0,
                                                                           rules.max_speed_change)})
     headings = [v.heading + t for t in DRIVE_TURNS]
     if v.escort_edge:  # straight for the edge it is making for, as far as one Drive may turn
-        turn = driving.turn_between(v.heading, driving.EDGE_BEARING[v.escort_edge])
+        turn = turn_between(v.heading, EDGE_BEARING[v.escort_edge])
         headings.insert(0, v.heading + max(-rules.max_turn, min(rules.max_turn, turn)))
     out: list[Command] = []
     for h in headings:
@@ -217,29 +218,6 @@ def _drives(table: Table, state: GameState, m: Model) -> list[Command]:
                         speed=speed)
             if cmd not in out and _ok(table, state, cmd):
                 out.append(cmd)
-    return out
-
-
-def contact_points(m: Model, enemy: Model) -> list[tuple[float, float]]:
-    """Positions in base contact with an enemy, facing it, on the side towards the mover."""
-    dx, dy = m.x - enemy.x, m.y - enemy.y
-    base = math.atan2(dy, dx)
-    out = []
-    for turn in (0.0, 0.6, -0.6):
-        ang = base + turn
-        ux, uy = math.cos(ang), math.sin(ang)
-        if m.steed is None and enemy.steed is None:
-            out.append((enemy.x + ux * 1.0005, enemy.y + uy * 1.0005))
-            continue
-        lo, hi = 0.5, 3.0  # find the distance where the bases just touch
-        target = spine(enemy)
-        for _ in range(20):
-            mid = (lo + hi) / 2
-            p = (enemy.x + ux * mid, enemy.y + uy * mid)
-            gap = spine_gap(spine_at(p[0], p[1], heading(p, (enemy.x, enemy.y)), m.steed is not None),
-                            target)
-            lo, hi = (mid, hi) if gap < 0.01 else (lo, mid)
-        out.append((enemy.x + ux * hi, enemy.y + uy * hi))
     return out
 
 
@@ -263,7 +241,7 @@ def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
     for v in state.vehicles:  # beside an enemy or abandoned cart (to strike or take it), or a driverless one
         if v.removed or math.dist((v.x, v.y), start) > allowance + 4.0:
             continue
-        if v.side == m.side and driving.driver_of(table, state, v) is not None:
+        if v.side == m.side and driver_of(table, state, v) is not None:
             continue
         for end in vehicle_contact_points(table, v):
             if math.dist(end, start) <= allowance:

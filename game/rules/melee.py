@@ -5,14 +5,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.rules.activation import check_action
+from game.rules.charges import offer_break_away
 from game.rules.commands import Fight
 from game.rules.contact import friends_in_contact_with, in_contact, obstacle_between
 from game.rules.context import Act, Rejected, Table
 from game.rules.damage import take_hit
 from game.rules.events import BlockedStroke, ChargeBonus, MeleeRound, PushedBack
+from game.rules.guards import check_action
 from game.rules.movement import position_problem
+from game.rules.odds import round_result
+from game.rules.paths import bonus_denied
 from game.rules.state import GameState, Model
+from game.rules.steeds import steed_hit, unhorse
 
 
 @dataclass(slots=True)
@@ -56,7 +60,6 @@ def option_problem(table: Table, m: Model, option: str | None) -> str:
 
 def charge_bonus_applies(table: Table, m: Model, enemy: Model) -> bool:
     """A rider holding the Mounted Charge! bonuses keeps them unless the ground denies them."""
-    from game.rules.riding import bonus_denied
 
     return m.charge_bonus and m.steed is not None and not bonus_denied(table, m, enemy)
 
@@ -145,17 +148,6 @@ def roll_fight_dice(act: Act, side: Side, strike_on: int) -> list[int]:
     return dice
 
 
-def round_result(a_strikes: int, d_strikes: int) -> tuple[str, int, int]:
-    """Winner ('attacker', 'defender' or ''), hits on the attacker, hits on the defender."""
-    if a_strikes > d_strikes:
-        return "attacker", 0, max(1, a_strikes - d_strikes)
-    if d_strikes > a_strikes:
-        return "defender", max(1, d_strikes - a_strikes), 0
-    if a_strikes > 0:
-        return "", 1, 1
-    return "", 0, 0
-
-
 def do_fight(act: Act, plan: FightPlan) -> None:
     """Resolve one round of melee."""
     att, dfd = plan.attacker, plan.defender
@@ -177,7 +169,6 @@ def do_fight(act: Act, plan: FightPlan) -> None:
         attacker_hits=a_hits, defender_hits=d_hits))
     pulled = plan.pull_down and 6 in a_dice and dfd.model.steed is not None
     if pulled:
-        from game.rules.steeds import unhorse
 
         unhorse(act, dfd.model, att.model)
     d_wounded = False if pulled else _hits(act, dfd.model, att, d_hits, plan.defended_obstacle,
@@ -190,7 +181,6 @@ def do_fight(act: Act, plan: FightPlan) -> None:
     elif winner == "defender" and not a_wounded:
         push_back(act, att.model, dfd.model)
     if not act.state.over:
-        from game.rules.charging import offer_break_away
 
         offer_break_away(act, dfd.model, att.model)
 
@@ -232,7 +222,6 @@ def _blocked_stroke(act: Act, m: Model, hits_on: int, what: str) -> bool:
 
 def _steed_hit(act: Act, m: Model, by: Side, save_mod: int, outright: bool) -> bool:
     """A hit given to the steed; it died outright if it was unhurt when the attack began."""
-    from game.rules.steeds import steed_hit
 
     return steed_hit(act, m, "melee", by.model.side, save_mod, outright=outright, attacker=by.model)
 

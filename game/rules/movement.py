@@ -5,18 +5,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.rules.context import Act, Rejected, Table
-from game.rules.events import Moved
-from game.rules.geometry import (
-    BASE_RADIUS,
-    MOUNT_HALF,
-    heading,
-    segment_distance,
-    spine,
-    spine_at,
-    spine_gap,
-)
+from game.rules.context import Rejected, Table
+from game.rules.geometry import BASE_RADIUS, MOUNT_HALF, heading, segment_distance, spine, spine_at, spine_gap
 from game.rules.state import GameState, Model
+from game.rules.vehicles import overlapped_vehicle
 from game.terrain.geometry import obstacle_crossings, obstacle_near, terrain_runs
 from game.terrain.terrain_map import HARD_GOING, Obstacle
 
@@ -151,7 +143,6 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
         if obs is not None:
             return f"the base would stand on the {obs.kind} ({obs.name})"
     if state.vehicles:
-        from game.rules.ramming import overlapped_vehicle
 
         v = overlapped_vehicle(table, state, m, x, y, facing)
         if v is not None:
@@ -215,16 +206,3 @@ def check_legal_end(table: Table, state: GameState, m: Model, end: Point,
     return None
 
 
-def dash(act: Act, m: Model, target: Point, move: float, stops: frozenset[str], reason: str,
-         stop_at_enemy: bool = False) -> None:
-    """A forced move on foot straight at a point (fleeing, evading): up to `move` inches, short of
-    the features in `stops`, to the furthest legal spot; with `stop_at_enemy`, not at all if an
-    enemy base is in the way."""
-    start = (m.x, m.y)
-    route = walk(act.table, [start, target], False, move, stops)
-    points = [start, route.end]
-    end = start if stop_at_enemy and blocking_enemy(act.state, m, points) is not None else route.end
-    end = back_off(act.table, act.state, m, points, end)
-    if end != start:
-        m.x, m.y = end
-        act.emit(Moved(model=m.id, path=[start, end], cost=route.cost, reason=reason))

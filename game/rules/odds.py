@@ -14,7 +14,6 @@ from math import comb
 
 from game.content import Content, load_content
 from game.content.models import DiceTable
-from game.rules import melee as _melee
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
@@ -218,7 +217,7 @@ def strike_chance(deadly: bool = False, strike_on: int = 4, reroll_max: int = 0)
 
 def strikes_distribution(dice: int, deadly: bool = False, thrust: bool = False,
                          strike_on: int = 4, reroll_max: int = 0) -> list[Fraction]:
-    """P(k strikes), k = 0..dice, exactly as melee.roll_fight_dice.
+    """P(k strikes), k = 0..dice, exactly as roll_fight_dice.
 
     Each die showing reroll_max or less (Deadly Blade: 1) is rerolled once; then Thrust rerolls
     one non-strike die if there is one (which one does not matter for the count).
@@ -260,10 +259,10 @@ class MeleeOdds:
 def melee_odds(att_dice: int, def_dice: int, *, att_option: str | None = None,
                def_option: str | None = None, att_deadly: bool = False, def_deadly: bool = False,
                att_reroll_max: int = 0, def_reroll_max: int = 0, strike_on: int = 4) -> MeleeOdds:
-    """Odds of one round as melee.do_fight; dice are counted before the enemy's Fend.
+    """Odds of one round as do_fight; dice are counted before the enemy's Fend.
 
     Fend takes one die from the enemy (at least 1 left), Parry cancels one enemy strike,
-    Thrust rerolls one non-strike die; the round is scored by melee.round_result.
+    Thrust rerolls one non-strike die; the round is scored by round_result.
     """
     for opt in (att_option, def_option):
         if opt not in OPTIONS:
@@ -285,7 +284,7 @@ def melee_odds(att_dice: int, def_dice: int, *, att_option: str | None = None,
                 continue
             a_s = max(0, a - 1) if def_option == "parry" else a
             d_s = max(0, d - 1) if att_option == "parry" else d
-            winner, a_hits, d_hits = _melee.round_result(a_s, d_s)
+            winner, a_hits, d_hits = round_result(a_s, d_s)
             key = winner or ("both_hit" if a_hits else "stand_off")
             outcome[key] += p
             on_att[a_hits] += p
@@ -321,3 +320,14 @@ def describe_odds(dist: Mapping[str, Fraction], labels: Mapping[str, str] | None
     names = labels or {}
     return ", ".join(f"{names.get(k, k.replace('_', ' '))} {describe_test(p)}"
                      for k, p in dist.items() if p)
+
+
+def round_result(a_strikes: int, d_strikes: int) -> tuple[str, int, int]:
+    """Winner ('attacker', 'defender' or ''), hits on the attacker, hits on the defender."""
+    if a_strikes > d_strikes:
+        return "attacker", 0, max(1, a_strikes - d_strikes)
+    if d_strikes > a_strikes:
+        return "defender", max(1, d_strikes - a_strikes), 0
+    if a_strikes > 0:
+        return "", 1, 1
+    return "", 0, 0

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.content.models import Perk
-from game.rules.activation import check_action, check_active, check_turn
 from game.rules.commands import Loot, PlayPerk, SetDrill
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import DrillSet, Looted, PerkPlayed
 from game.rules.geometry import edge_distance_to_point
-from game.rules.shooting import do_reload, missile_weapon
+from game.rules.guards import check_action, check_active, check_turn
+from game.rules.missiles import missile_weapon, reload_weapon
 from game.rules.state import GameState, Model
 from game.terrain.terrain_map import Objective
 
@@ -95,7 +95,7 @@ def do_perk(act: Act, plan: PerkPlan) -> None:
     elif effect == "hold_fast":
         m.save_bonus += amount
     elif effect == "quick_reload":
-        do_reload(act, m, spend_action=False)
+        reload_weapon(act, m, spend_action=False)
 
 
 def plan_drill(table: Table, state: GameState, cmd: SetDrill) -> Model | Rejected:

@@ -17,23 +17,23 @@ the vehicle's footprint steps out of it.
 
 from __future__ import annotations
 
-import math
-
 from game.content.models import Facing, RamBand
 from game.physics.bolt import bearing_vector
 from game.physics.ram import Body, Contact, VehicleMove, simulate_vehicle_move
 from game.rules.context import Act, Table
-from game.rules.driving import EDGE_BEARING, profile_of
 from game.rules.events import ModelShoved, RamResolved, VehicleEscaped, VehicleMoved
-from game.rules.geometry import BASE_RADIUS, box_distance, local_frame, spine_at
+from game.rules.geometry import BASE_RADIUS, local_frame
+from game.rules.movement import position_problem
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicle_damage import (
     armoured_damage,
     character_damage,
     crew_damage,
     damage_vehicle,
+    fire_phase,
     roll_dice,
 )
+from game.rules.vehicles import EDGE_BEARING, driver_of, overlapped_vehicle, profile_of, spots_beside
 
 RIDER_MASS = 3.0  # a horse and rider, against a handcart's 1
 FOOT_MASS = 1.0
@@ -181,24 +181,8 @@ def _apply_shoves(act: Act, move: VehicleMove) -> None:
         act.emit(ModelShoved(model=bid, to=(x, y), heading=heading))
 
 
-def overlapped_vehicle(table: Table, state: GameState, m: Model, x: float, y: float,
-                       facing: float | None = None) -> Vehicle | None:
-    """A vehicle whose footprint a base at (x, y) would overlap, if any."""
-    sx, sy, ex, ey = spine_at(x, y, m.facing if facing is None else facing, m.steed is not None)
-    points = ((sx, sy), (ex, ey), ((sx + ex) / 2, (sy + ey) / 2))
-    for v in state.vehicles:
-        if v.removed or math.hypot(v.x - x, v.y - y) > 6.0:
-            continue
-        prof = profile_of(table, v)
-        if any(box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) < BASE_RADIUS - 1e-6
-               for px, py in points):
-            return v
-    return None
-
-
 def _clear_footprints(act: Act) -> None:
     """Anyone left inside a vehicle's footprint steps (or is knocked) out to the nearest free spot."""
-    from game.rules.movement import position_problem
 
     table, state = act.table, act.state
     for m in state.models:
@@ -216,24 +200,6 @@ def _clear_footprints(act: Act) -> None:
                 m.x, m.y = spot
                 act.emit(ModelShoved(model=m.id, to=(round(m.x, 4), round(m.y, 4)), heading=m.facing))
                 break
-
-
-def spots_beside(cx: float, cy: float, fx: float, fy: float, sx: float, sy: float, along: float,
-                 length: float, width: float) -> list[tuple[float, float]]:
-    """Candidate spots beside a vehicle: its near side first, then the far side, then fore and aft."""
-    out = []
-    off = width / 2.0 + BASE_RADIUS + 0.6  # mounted bases are 1" wide across, 2" long
-    for k in range(8):
-        d = off + 0.5 * k
-        for sign in (1.0, -1.0):
-            for shift in (0.0, 1.0, -1.0, 2.0, -2.0):
-                a = max(-length / 2, min(length / 2, along)) + shift
-                out.append((round(cx + fx * a + sx * sign * d, 4), round(cy + fy * a + sy * sign * d, 4)))
-    for k in range(6):
-        d = length / 2.0 + BASE_RADIUS + 1.1 + 0.5 * k
-        for sign in (1.0, -1.0):
-            out.append((round(cx + fx * sign * d, 4), round(cy + fy * sign * d, 4)))
-    return out
 
 
 def _check_escape(act: Act, v: Vehicle) -> None:
@@ -257,3 +223,19 @@ def _check_escape(act: Act, v: Vehicle) -> None:
     if valour:
         act.state.sides[v.side].valour += valour
     act.emit(VehicleEscaped(vehicle=v.id, side=v.side, valour=valour))
+
+
+def end_of_turn(act: Act) -> None:
+    """Vehicles not driven this turn roll on; fires burn and spread; a driverless team slows down."""
+
+    state = act.state
+    slowing = act.table.content.vehicle_rules.max_speed_change
+    for v in state.vehicles:
+        if not v.removed and not v.moved and v.speed > 0 and not v.disabled:
+            move_vehicle(act, v, "roll_on")
+    fire_phase(act)
+    for v in state.vehicles:
+        if v.speed > 0 and driver_of(act.table, state, v) is None:
+            v.speed = max(0.0, v.speed - slowing)
+        v.moved = False
+        v.moved_distance = 0.0

@@ -5,11 +5,21 @@ from __future__ import annotations
 import math
 
 from game.content.models import DiceTable, Steed
-from game.rules import bolting, movement
+from game.physics.bolt import BoltBody, BoltResult, bearing_vector, simulate_bolt
+from game.rules.bolting import crossing, cut_path, find_obstacle, inside, landing, point_at
 from game.rules.context import Act
-from game.rules.damage import take_hit, wound
-from game.rules.events import JumpTest, RiderThrown, SteedHit, SteedKilled, SteedSpooked, Unhorsed
-from game.rules.geometry import edge_distance
+from game.rules.damage import mishap, take_hit, wound
+from game.rules.events import (
+    HorseBolted,
+    JumpTest,
+    RiderThrown,
+    SteedHit,
+    SteedKilled,
+    SteedSpooked,
+    Unhorsed,
+)
+from game.rules.geometry import BASE_RADIUS, edge_distance, spine
+from game.rules.movement import back_off, leg_facing, position_problem
 from game.rules.state import Model, other_side
 from game.terrain.terrain_map import Obstacle
 
@@ -78,11 +88,6 @@ def thrown_rider(act: Act, m: Model, modifier: int = 0, by_side: str = "",
     return row.result
 
 
-def mishap(act: Act, m: Model) -> None:
-    """A Mishap token for the rider (gambits.mishap, imported late: gambits imports the mover)."""
-    from game.rules import gambits
-
-    gambits.mishap(act, m)
 
 
 def bands(table: DiceTable) -> str:
@@ -114,7 +119,7 @@ def place_on_foot(act: Act, m: Model, at: Point) -> Point:
 
 def nearest_legal(act: Act, m: Model, at: Point, reach: float = 4.0) -> Point:
     """The legal position for the model nearest `at`, searched in rings (`at` itself if none)."""
-    if not movement.position_problem(act.table, act.state, m, *at):
+    if not position_problem(act.table, act.state, m, *at):
         return at
     step = 0.25
     for ring in range(1, int(reach / step) + 1):
@@ -123,7 +128,7 @@ def nearest_legal(act: Act, m: Model, at: Point, reach: float = 4.0) -> Point:
         for k in range(count):
             a = 2 * math.pi * k / count
             q = (at[0] + r * math.sin(a), at[1] - r * math.cos(a))
-            if not movement.position_problem(act.table, act.state, m, *q):
+            if not position_problem(act.table, act.state, m, *q):
                 return q
     return at
 
@@ -176,7 +181,7 @@ def _steed_reacts(act: Act, m: Model, result: str, by_side: str, attacker: Model
     if result == "falls":
         thrown_rider(act, m, -1, by_side)
     elif result == "bolts":
-        bolting.horse_bolts(act, m, by_side)
+        horse_bolts(act, m, by_side)
     elif result == "rears":
         mishap(act, m)
     elif result == "enraged":
@@ -238,5 +243,121 @@ def spook_tests(act: Act, shooter: Model) -> list[str]:
         act.emit(SteedSpooked(model=o.id, roll=roll, bolted=bolts))
         if bolts:
             bolted.append(o.id)
-            bolting.horse_bolts(act, o, shooter.side)
+            horse_bolts(act, o, shooter.side)
     return bolted
+
+
+def horse_bolts(act: Act, m: Model, by_side: str = "") -> HorseBolted:
+    """The steed runs its full Move on a d12 clock bearing; then Jump tests and the seat test.
+
+    `by_side` is the side that caused the bolt, for the Valour of any wounds from a fall.
+    The HorseBolted event (with the simulated path) goes before the events of its consequences.
+    """
+    steed = steed_of(act, m)
+    roll = act.dice.roll(f"Bolt direction (clock), {m.name}'s {steed.name}: 12 is up the table",
+                         12, "", m.id)
+    bearing = float((roll % 12) * 30)
+    result = simulate_bolt(act.table.terrain, (m.x, m.y), bearing, steed.move, bodies(act, m))
+    mark = len(act.events)
+    m.facing = bearing
+    if m.riderless:
+        event = _riderless_run(act, m, bearing, result)
+    else:
+        event = _ridden_run(act, m, bearing, result, by_side)
+    act.events.insert(mark, event)
+    return event
+
+
+def bodies(act: Act, m: Model) -> list[BoltBody]:
+    """The other models as circles the bolting horse bumps into (a mounted base is two)."""
+    out: list[BoltBody] = []
+    for o in act.state.models:
+        if o is m or o.removed or o.aboard:
+            continue
+        ax, ay, bx, by = spine(o)
+        out.append(BoltBody(ax, ay, BASE_RADIUS))
+        if (ax, ay) != (bx, by):
+            out.append(BoltBody(bx, by, BASE_RADIUS))
+    for v in act.state.vehicles:  # a cart or wagon: a row of circles as wide as it is
+        if v.removed:
+            continue
+        prof = act.table.content.vehicles[v.profile]
+        fx, fy = bearing_vector(v.heading)
+        n = max(1, math.ceil(prof.length / prof.width))
+        for i in range(n):
+            a = -prof.length / 2 + prof.width / 2 + i * (prof.length - prof.width) / max(1, n - 1)
+            out.append(BoltBody(v.x + fx * a, v.y + fy * a, prof.width / 2))
+    return out
+
+
+def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side: str
+                ) -> HorseBolted:
+    """Jump tests on the way, the table edge, then the keep-seat test at the end."""
+    tmap = act.table.terrain
+    path: list[Point] = [(float(x), float(y)) for x, y in result.path]
+    jumped: list[str] = []
+    done = 0.0  # distance along the path of the last jump
+    for i, name in enumerate(result.jumps):
+        obs = find_obstacle(tmap, name)
+        if obs is None:
+            continue
+        jumped.append(name)
+        if i < len(result.jump_at):
+            done = result.jump_at[i]
+            where = point_at(path, done)
+        else:
+            where, done = crossing(tmap, path, obs, done)
+        if jump_test(act, m, obs, at=landing(path, where, obs)) == "falls":
+            return _event(m, bearing, cut_path(path, where), jumped, False, False)
+    if result.left_table:
+        exit_point = result.exit_point if result.exit_point is not None else path[-1]
+        thrown_rider(act, m, 0, by_side, at=inside(tmap, exit_point))
+        return _event(m, bearing, path, jumped, True, False)
+    end = back_off(act.table, act.state, m, path, (float(result.end[0]),
+                                                            float(result.end[1])))
+    path = cut_path(path, end)
+    m.x, m.y = end
+    if len(path) >= 2:
+        m.facing = leg_facing(m, path[-2], path[-1])
+    kept = keep_seat(act, m)
+    if not kept:
+        thrown_rider(act, m, 0, by_side)
+    return _event(m, bearing, path, jumped, False, kept)
+
+
+def _riderless_run(act: Act, m: Model, bearing: float, result: BoltResult) -> HorseBolted:
+    """A riderless steed ("steeds stay") just runs; off the table it is gone."""
+    path: list[Point] = [(float(x), float(y)) for x, y in result.path]
+    if result.left_table:
+        m.removed = "fled"
+        return _event(m, bearing, path, list(result.jumps), True, False)
+    end = back_off(act.table, act.state, m, path, (float(result.end[0]),
+                                                            float(result.end[1])))
+    m.x, m.y = end
+    return _event(m, bearing, cut_path(path, end), list(result.jumps), False, False)
+
+
+def _event(m: Model, bearing: float, path: list[Point], jumps: list[str], left: bool,
+           kept: bool) -> HorseBolted:
+    return HorseBolted(model=m.id, bearing=bearing, path=path, jumps=jumps, left_table=left,
+                       kept_seat=kept)
+
+
+def keep_seat(act: Act, m: Model) -> bool:
+    """One d6 per Prowess (Retainers one): any 4+ keeps the seat and regains control."""
+    n = rider_dice(act, m)
+    on = KEEP_SEAT_ON
+    rolls = [act.d6(f"Keep the seat, {m.name}: any {on}+ on {n} d6 keeps it", f"{on}+", m.id)
+             for _ in range(n)]
+    return any(r >= on for r in rolls)
+
+
+def riderless_steeds_test(act: Act, card: str) -> None:
+    """Riderless steeds of an activating Spear test like Feckless Retainers and bolt on any
+    result but 'Aye, my lord'."""
+
+    table = act.table.content.tables["feckless_normal"]
+    for horse in [h for h in act.state.models if h.riderless and not h.removed and h.spear == card]:
+        roll = act.d6(f"Riderless {horse.name} tests: 5+ stands, else it bolts", "5+", horse.id)
+        if table.lookup(roll).result != "normal":
+            horse_bolts(act, horse)

@@ -2,38 +2,24 @@
 
 from __future__ import annotations
 
+from game.rules.alarums import resolve_alarum
+from game.rules.contact import enemies_in_contact
 from game.rules.context import Act
 from game.rules.events import (
     ActivationLost,
     CardDrawn,
     DeckShuffled,
-    GameEnded,
-    ObjectiveHeld,
-    PerkDrawn,
     SpearEnded,
     TurnBegan,
     TurnEnded,
     WillToFight,
 )
-from game.rules.geometry import edge_distance_to_point
-from game.rules.state import ALARUMS_CARD, SIDES, GameState, Model
-
-
-def spear_members(state: GameState, card: str) -> list[Model]:
-    """Models on the table in the Spear led by the Hero whose id is `card`, Hero first."""
-    members = [m for m in state.models if m.spear == card and not m.removed and not m.riderless]
-    members.sort(key=lambda m: (m.id != card, m.id))
-    return members
-
-
-def build_hero_deck(state: GameState) -> list[str]:
-    """One card per Hero still on the table, per leaderless Spear with Retainers, and Alarums."""
-    cards = []
-    for m in state.models:
-        if m.spear == m.id and spear_members(state, m.id):
-            cards.append(m.id)
-    cards.append(ALARUMS_CARD)
-    return cards
+from game.rules.outcome import end_game, finish_by_valour
+from game.rules.perk_draw import draw_perk
+from game.rules.ramming import end_of_turn
+from game.rules.spears import build_hero_deck, spear_members
+from game.rules.state import ALARUMS_CARD, SIDES, Model
+from game.rules.steeds import riderless_steeds_test
 
 
 def begin_turn(act: Act) -> None:
@@ -49,7 +35,6 @@ def begin_turn(act: Act) -> None:
 
 def draw_next_card(act: Act) -> None:
     """Turn Hero Deck cards until a Spear has a model able to act, or end the turn."""
-    from game.rules.alarums import resolve_alarum  # local: alarums uses turn helpers
 
     state = act.state
     while not state.over:
@@ -72,7 +57,6 @@ def draw_next_card(act: Act) -> None:
         act.emit(CardDrawn(card=card, side=hero.side, leaderless=bool(hero.removed)))
         state.current_card = card
         state.active_side = hero.side
-        from game.rules.riding import riderless_steeds_test
 
         riderless_steeds_test(act, card)
         if spend_held_activations(act, members):
@@ -114,11 +98,9 @@ def finish_spear(act: Act) -> None:
 def end_turn(act: Act) -> None:
     """Clear served Mishaps and lapsed charge bonuses, test Will to Fight, draw Perks; start the
     next turn."""
-    from game.rules.contact import enemies_in_contact
 
     state = act.state
     if state.vehicles:
-        from game.rules.driving import end_of_turn
 
         end_of_turn(act)
     for m in state.models:
@@ -170,71 +152,3 @@ def _will_to_fight(act: Act, side: str) -> bool:
     return not passed
 
 
-def draw_perk(act: Act, side: str) -> None:
-    """Draw one Cunning Plan card if the hand has room; reshuffle the discards when empty."""
-    state = act.state
-    hand = state.sides[side].perks
-    if len(hand) >= act.table.numbers.perk_hand_max:
-        return
-    if not state.perk_deck and state.perk_discard:
-        state.perk_deck = act.dice.shuffle(state.perk_discard)
-        state.perk_discard = []
-        act.emit(DeckShuffled(deck="perks", order=list(state.perk_deck)))
-    if not state.perk_deck:
-        return
-    card = state.perk_deck.pop()
-    hand.append(card)
-    act.emit(PerkDrawn(side=side, card=card))
-
-
-def score_hold_objectives(act: Act) -> None:
-    """Each hold objective goes to the only side with a model within its radius."""
-    state = act.state
-    for obj in act.table.terrain.objectives:
-        if obj.kind != "hold":
-            continue
-        holders = {
-            m.side for m in state.living() if edge_distance_to_point(m, obj.x, obj.y) <= obj.radius
-        }
-        if len(holders) == 1:
-            side = holders.pop()
-            state.sides[side].valour += obj.valour
-            act.emit(ObjectiveHeld(objective=obj.name, side=side, valour=obj.valour))
-
-
-def finish_by_valour(act: Act, reason: str) -> None:
-    """End the game on Valour Points, with hold objectives scored first."""
-    score_hold_objectives(act)
-    red, blue = act.state.sides["red"].valour, act.state.sides["blue"].valour
-    winner = "red" if red > blue else "blue" if blue > red else "draw"
-    end_game(act, winner, reason)
-
-
-def end_game(act: Act, winner: str, reason: str) -> None:
-    """Mark the game over and announce the result."""
-    state = act.state
-    state.over = True
-    state.pending = None
-    state.winner = winner
-    state.result = reason
-    state.current_card = state.active_side = state.active_model = ""
-    act.emit(GameEnded(winner=winner, reason=reason,
-                       valour={s: state.sides[s].valour for s in SIDES}))
-
-
-def check_wipe_out(act: Act) -> bool:
-    """End the game if a side has no models left; True if it ended."""
-    state = act.state
-    if state.over:
-        return True
-    empty = [s for s in SIDES if not state.living(s)]
-    if not empty:
-        return False
-    if any(m.removed == "escaped" for m in state.models if m.side in empty):
-        finish_by_valour(act, f"{' and '.join(empty)} left the field with the escort")
-        return True  # the last of them drove off with the wagon: a wipe-out, but Valour decides
-    if len(empty) == 2:
-        end_game(act, "draw", "both retinues were wiped out")
-    else:
-        end_game(act, next(s for s in SIDES if s not in empty), f"{empty[0]} was wiped out")
-    return True

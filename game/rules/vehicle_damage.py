@@ -25,6 +25,7 @@ from game.rules.context import Act, Table
 from game.rules.damage import take_hit
 from game.rules.events import CrewShaken, TeamLost, VehicleAlight, VehicleDamaged, VehicleDisabled
 from game.rules.state import Model, Vehicle, other_side
+from game.rules.vehicles import team_left, top_speed
 
 ADJACENT: dict[str, tuple[str, ...]] = {
     "hull": ("traction", "crew"),
@@ -64,7 +65,6 @@ def damage_vehicle(act: Act, v: Vehicle, location: str, amount: int, cause: str,
     """Take Health from a vehicle at a location; below its Operational Level it is disabled."""
     if amount <= 0 or v.removed:
         return
-    from game.rules.driving import team_left, top_speed
 
     v.health = max(0, v.health - amount)
     team_before = team_left(act.table, v)

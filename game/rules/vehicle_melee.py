@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.activation import check_action
 from game.rules.commands import Fight
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import VehicleStruck
-from game.rules.geometry import BASE_RADIUS, CONTACT_TOLERANCE, box_distance, spine
+from game.rules.guards import check_action
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicle_damage import strike_location
-from game.rules.vehicle_shots import pace
+from game.rules.vehicles import pace, touching
 
 
 @dataclass(slots=True)
@@ -35,15 +34,6 @@ class StrikePlan:
     location: str
     dice: int
     need: int  # 0 when every die hits
-
-
-def touching(table: Table, m: Model, v: Vehicle) -> bool:
-    """True if the model's base touches the vehicle's footprint."""
-    prof = table.content.vehicles[v.profile]
-    sx, sy, ex, ey = spine(m)
-    reach = BASE_RADIUS + CONTACT_TOLERANCE
-    return any(box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) <= reach
-               for px, py in ((sx, sy), (ex, ey), ((sx + ex) / 2, (sy + ey) / 2)))
 
 
 def plan_strike(table: Table, state: GameState, cmd: Fight, v: Vehicle) -> StrikePlan | Rejected:

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 
 from game.content.models import Weapon
 from game.rules.context import Act, Rejected, Table
-from game.rules.geometry import BASE_RADIUS, box_distance
-from game.rules.shooting import MOUNTED_NEED, reach_problem, to_hit_need
+from game.rules.missiles import MOUNTED_NEED, reach_problem, to_hit_need
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicle_damage import set_alight, strike_location
-from game.terrain.terrain_map import HARD_GOING
+from game.rules.vehicles import pace, vehicle_distance
 
 
 @dataclass(slots=True)
@@ -41,26 +40,6 @@ class VehicleShotPlan:
     def target_name(self) -> str:
         """The vehicle in text."""
         return f"the {self.vehicle.name}"
-
-
-def pace(v: Vehicle) -> float:
-    """Inches the vehicle moves this turn: what it moved, or its speed if it has yet to move."""
-    return v.moved_distance if v.moved else v.speed
-
-
-def vehicle_distance(table: Table, m: Model, v: Vehicle) -> float:
-    """Inches from a model's base edge to a vehicle's footprint."""
-    prof = table.content.vehicles[v.profile]
-    return max(0.0, box_distance(v.x, v.y, v.heading, prof.length, prof.width, m.x, m.y) - BASE_RADIUS)
-
-
-def from_vehicle_modifier(table: Table, state: GameState, m: Model) -> int:
-    """The to-hit modifier for shooting from the vehicle a model is aboard (0 if not aboard)."""
-    v = state.find_vehicle(m.aboard) if m.aboard else None
-    if v is None:
-        return 0
-    rough = table.terrain.kind_at(v.x, v.y) in HARD_GOING
-    return table.content.vehicle_rules.shooting.from_vehicle(pace(v), rough)
 
 
 def plan_vehicle_shot(table: Table, state: GameState, m: Model, v: Vehicle,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.content import load_content
 from game.rules import events as ev
-from game.rules.move_command import GAMBIT_NAMES
+from game.rules.paths import GAMBIT_NAMES
 from game.rules.state import GameState
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"

@@ -15,13 +15,13 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.damage import save_target
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.feckless import command_range
 from game.rules.geometry import edge_distance
 from game.rules.melee import FightPlan, Side, fight_dice
-from game.rules.move_command import GAMBIT_NAMES, MOUNTED_CHARGE_REACH, MovePlan, base_allowance
+from game.rules.missiles import ShotPlan, blockers, missile_weapon
 from game.rules.movement import walk
 from game.rules.odds import MeleeOdds
-from game.rules.shooting import ShotPlan, blockers, missile_weapon
+from game.rules.paths import GAMBIT_NAMES, MOUNTED_CHARGE_REACH, MovePlan, base_allowance
+from game.rules.spears import command_range
 from game.rules.state import Model
 from game.rules.steeds import rider_dice
 from game.rules.vehicle_shots import VehicleShotPlan
@@ -289,7 +289,7 @@ def preview_shot(engine: Engine, shooter_id: str, target_id: str) -> ShotPreview
 def preview_vehicle_shot(engine: Engine, plan: VehicleShotPlan) -> ShotPreview:
     """A shot at a cart or wagon (§10): to hit, where a hit lands and the damage it does."""
     from game.rules.vehicle_damage import facing_towards
-    from game.rules.vehicle_shots import pace
+    from game.rules.vehicles import pace
 
     table = engine.table
     m, v, weapon = plan.shooter, plan.vehicle, plan.weapon

@@ -8,8 +8,8 @@ from __future__ import annotations
 from game.rules.commands import Activate, Board, ClimbDown, Drive, Shoot
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
-from game.rules.ramming import overlapped_vehicle
 from game.rules.state import Model, Vehicle
+from game.rules.vehicles import overlapped_vehicle
 from tests.rules.fixtures import board, make_engine, model, vehicle
 
 BESIDE = (10.0, 12.0 - 1.0 - 0.55)  # a foot base touching the wagon's north side

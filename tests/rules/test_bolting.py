@@ -6,12 +6,13 @@ from typing import Any
 
 import pytest
 
-from game.rules.bolting import cut_path, horse_bolts, point_at
+from game.rules.bolting import cut_path, point_at
 from game.rules.context import Act
 from game.rules.dice import FixedDice
 from game.rules.events import EVENT_LIST_ADAPTER
 from game.rules.movement import position_problem
 from game.rules.state import Model
+from game.rules.steeds import horse_bolts
 from game.terrain.terrain_map import TerrainMap
 from tests.rules.fixtures import make_engine, make_terrain, model, rect, wall
 

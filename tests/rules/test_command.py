@@ -7,7 +7,7 @@ import pytest
 from game.rules.commands import Activate, EndActivation, Fight, Move
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
-from game.rules.feckless import command_range
+from game.rules.spears import command_range
 from tests.rules.fixtures import make_engine, model
 
 

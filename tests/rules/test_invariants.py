@@ -12,8 +12,8 @@ from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
 from game.rules.engine import Accepted, Engine
 from game.rules.geometry import edge_distance
-from game.rules.ramming import overlapped_vehicle
 from game.rules.setup import new_game
+from game.rules.vehicles import overlapped_vehicle
 from game.scenario import cached_scenario
 
 

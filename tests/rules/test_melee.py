@@ -7,7 +7,7 @@ import pytest
 from game.rules.commands import Activate, Fight
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
-from game.rules.melee import round_result
+from game.rules.odds import round_result
 from tests.rules.fixtures import make_engine, make_terrain, model, wall
 
 

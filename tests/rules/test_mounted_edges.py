@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.charging import shock_applies
+from game.rules.charges import shock_applies
 from game.rules.commands import Activate, Fight, Move, React, Shoot
 from game.rules.context import Act, Rejected
 from game.rules.dice import FixedDice
 from game.rules.engine import Accepted
-from game.rules.feckless import feckless_table_id
-from game.rules.riding import bonus_denied
+from game.rules.paths import bonus_denied
+from game.rules.spears import feckless_table_id
 from game.rules.turn import end_turn
 from tests.rules.fixtures import make_engine, make_terrain, model, rect, wall
 from tests.rules.test_charging import _charge, _engine, _ev, rider

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import bolting, damage, feckless, gambits, melee, shooting, steeds, turn
+from game.rules import damage, feckless, gambits, melee, missiles, shooting, spears, steeds, turn
 from game.rules.commands import Shoot
 from game.rules.context import Act
 from game.rules.dice import Dice
@@ -229,7 +229,7 @@ def test_feckless_matches_feckless_test(steed: str | None, bonus: int, reroll: b
         m.x, m.y = 0.0, 12.0
         return feckless.feckless_test(act, m)
 
-    table_id = feckless.feckless_table_id(act.table, m)
+    table_id = spears.feckless_table_id(act.table, m)
     _agree(_sample(act, N, one), N, feckless_odds(table_id, bonus, reroll))
 
 
@@ -283,8 +283,8 @@ def test_shot_matches_do_shoot(reroll: bool, blocked: bool, seed: int) -> None:
     act = _act([archer, target, *others], seed, terrain=terrain)
     act.state.active_model = archer.id
     plan = shooting.plan_shot(act.table, act.state, Shoot(side="red", model="a", target="t"))
-    assert isinstance(plan, shooting.ShotPlan)
-    n_blockers = len(shooting.blockers(act.table, act.state, plan))
+    assert isinstance(plan, missiles.ShotPlan)
+    n_blockers = len(missiles.blockers(act.table, act.state, plan))
     assert n_blockers == (2 if blocked else 0)
     n = N // 2
 
@@ -419,7 +419,7 @@ def test_keep_seat_matches_bolting_keep_seat(profile: str, seed: int) -> None:
     rider = model("r", "red", profile, 5.0, 5.5, steed="nag", steed_health=2, facing=90.0)
     act = _act([rider, model("f", "blue", "man_at_arms", 20.0, 20.5)], seed)
     p = keep_seat_odds(steeds.rider_dice(act, rider))
-    _agree(_sample(act, N, lambda: bolting.keep_seat(act, rider)), N, {True: p, False: 1 - p})
+    _agree(_sample(act, N, lambda: steeds.keep_seat(act, rider)), N, {True: p, False: 1 - p})
 
 
 @pytest.mark.parametrize("seed", [131])

@@ -8,7 +8,7 @@ import pytest
 from game.rules.commands import Activate, BreakAway, Dismount, Move
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
-from game.rules.feckless import command_range
+from game.rules.spears import command_range
 from tests.rules.fixtures import make_engine, make_terrain, model, rect, wall
 
 

@@ -9,7 +9,7 @@ import pytest
 from game.rules import steeds
 from game.rules.context import Act
 from game.rules.dice import DiceExhausted, FixedDice
-from game.rules.feckless import command_range
+from game.rules.spears import command_range
 from game.rules.state import Model
 from game.terrain.terrain_map import Obstacle
 from tests.rules.fixtures import make_engine, model, wall

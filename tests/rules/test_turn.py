@@ -9,7 +9,8 @@ from game.rules.commands import Activate, EndActivation, EndSpear, Loot, Move, P
 from game.rules.context import Act, Rejected
 from game.rules.dice import FixedDice
 from game.rules.engine import Accepted
-from game.rules.turn import build_hero_deck, end_turn
+from game.rules.spears import build_hero_deck
+from game.rules.turn import end_turn
 from game.scenario import start_game
 from game.terrain.terrain_map import Objective
 from tests.rules.fixtures import make_engine, make_terrain, model

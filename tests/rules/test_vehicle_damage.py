@@ -15,9 +15,9 @@ from game.rules.commands import Activate, Drive, Shoot
 from game.rules.context import Act, Rejected
 from game.rules.dice import FixedDice
 from game.rules.engine import Accepted, Engine
-from game.rules.ramming import overlapped_vehicle
 from game.rules.state import Model, Vehicle
 from game.rules.vehicle_damage import damage_vehicle, fire_phase
+from game.rules.vehicles import overlapped_vehicle
 from tests.rules.fixtures import board, make_engine, make_terrain, model, vehicle, wall
 
 WALL = make_terrain(obstacles=[wall("Wall", (10.0, 0.0), (10.0, 24.0), tall=True)])
@@ -201,7 +201,7 @@ def test_crash_disables_the_escort_and_the_other_side_scores() -> None:
     eng.state.model("r1").moved = False  # even given another go, it will not drive
     res2 = eng.submit(Drive(side="red", model="r1", heading=90.0, speed=4.0))
     assert getattr(res2, "code", None) == "disabled"
-    from game.rules.driving import end_of_turn
+    from game.rules.ramming import end_of_turn
 
     x = v.x
     end_of_turn(Act(eng.table, eng.state, FixedDice([])))
@@ -266,7 +266,7 @@ def test_a_head_on_meeting_is_one_ram() -> None:
     other = vehicle("cart", "supply_wagon", 16.0, 12.0, 270.0, side="blue", speed=4.0)
     eng, res = _drive([v, other], [("carter", "Box")], [1] * 8)  # both take 4 x (1 - 1) = 0
     assert _ev(res, "ram_resolved")[0].impact_speed == 8.0
-    from game.rules.driving import end_of_turn
+    from game.rules.ramming import end_of_turn
 
     act = Act(eng.table, eng.state, FixedDice([1] * 9))
     end_of_turn(act)  # the blue wagon, not yet moved, rolls on

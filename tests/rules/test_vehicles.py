@@ -11,8 +11,9 @@ import pytest
 
 from game.rules.commands import Activate, Drive, EndActivation, EndSpear, Move, Shoot
 from game.rules.context import Act, Rejected
-from game.rules.driving import DrivePlan, end_of_turn
+from game.rules.driving import DrivePlan
 from game.rules.engine import Accepted, Engine
+from game.rules.ramming import end_of_turn
 from game.rules.state import Model, Vehicle
 from tests.rules.fixtures import board, make_engine, make_terrain, model, rect, vehicle
 
@@ -279,7 +280,7 @@ def test_hit_from_behind_meets_the_rear_armour() -> None:
     eng, v, res = _shoot_wagon("archer", [3, 4, 3], x=4.0, y=12.0)
     (dmg,) = _ev(res, "vehicle_damaged")
     assert (dmg.location, dmg.amount) == ("traction", 1) and v.damage == {"traction": 1}
-    from game.rules.driving import top_speed
+    from game.rules.vehicles import top_speed
 
     assert top_speed(eng.table, v) == 8.0
     eng, v, res = _shoot_wagon("archer", [3, 1, 2], x=4.0, y=12.0)

@@ -12,13 +12,13 @@ from game.physics.ram import Body, blocked_by
 from game.rules.commands import Command, Drive
 from game.rules.context import Rejected
 from game.rules.dice import Dice
-from game.rules.driving import predict_drive, profile_of, top_speed
+from game.rules.driving import predict_drive
 from game.rules.engine import Accepted, Engine
 from game.rules.events import RamResolved, VehicleMoved
 from game.rules.geometry import BASE_RADIUS
 from game.rules.movement import position_problem
-from game.rules.ramming import overlapped_vehicle
 from game.rules.state import Vehicle
+from game.rules.vehicles import overlapped_vehicle, profile_of, top_speed
 from game.scenario import start_game
 
 DRIVER = "red-4"  # Hick Wainman, a carter, in the wagon's Box

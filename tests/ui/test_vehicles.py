@@ -10,8 +10,8 @@ import pytest
 from game.persist import Match
 from game.rules.commands import Activate, Drive, EndActivation, EndSpear
 from game.rules.context import Rejected
-from game.rules.driving import driver_of
 from game.rules.events import ModelShoved, RamResolved, VehicleMoved
+from game.rules.vehicles import driver_of
 from game.ui import vehicle_layout as vl
 from game.ui.app import App
 from game.ui.battle.driving import DriveControl, other_name, sample_poses

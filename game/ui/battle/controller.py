@@ -28,8 +28,8 @@ from game.rules.commands import (
 )
 from game.rules.context import Rejected
 from game.rules.engine import Engine
-from game.rules.legal import contact_points
-from game.rules.move_command import check_can_move
+from game.rules.guards import check_can_move
+from game.rules.paths import contact_points
 from game.rules.state import Model, Vehicle
 from game.rules.vehicle_melee import StrikePlan
 from game.ui.battle.cache import Same

@@ -19,9 +19,10 @@ from game.physics.ram import Contact
 from game.rules import odds
 from game.rules.commands import Drive
 from game.rules.context import Rejected, Table
-from game.rules.driving import DrivePreview, is_driver, predict_drive, profile_of, top_speed, turn_between
+from game.rules.driving import DrivePreview, predict_drive
 from game.rules.engine import Engine
 from game.rules.state import GameState, Model, Vehicle
+from game.rules.vehicles import is_driver, profile_of, top_speed, turn_between
 from game.ui import theme
 from game.ui import vehicle_layout as vl
 from game.ui.battle.cache import rendered

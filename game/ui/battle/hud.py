@@ -210,7 +210,7 @@ class Hud:
              theme.TEXT, "midleft")
         y = bar.bottom + 5
         a = prof.armour
-        from game.rules.driving import team_left, top_speed
+        from game.rules.vehicles import team_left, top_speed
 
         steed = table.content.team_steed(v.profile)
         lines = [f"Operational Level {prof.operational_level} (disabled below it)",

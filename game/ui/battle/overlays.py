@@ -10,9 +10,9 @@ from typing import cast
 import pygame
 
 from game.rules.context import Table
-from game.rules.feckless import command_range
-from game.rules.move_command import MOUNTED_CHARGE_REACH, base_allowance
-from game.rules.shooting import ShotPlan, blockers, missile_weapon
+from game.rules.missiles import ShotPlan, blockers, missile_weapon
+from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance
+from game.rules.spears import command_range
 from game.rules.state import GameState, Model
 from game.terrain.geometry import sight_blocked
 from game.terrain.terrain_map import Objective, Obstacle, TerrainMap

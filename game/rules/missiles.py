@@ -1,0 +1,163 @@
+"""TODO docstring."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.content.models import Weapon
+from game.rules.context import Act, Rejected, Table
+from game.rules.events import Reloaded
+from game.rules.geometry import (
+    BASE_RADIUS,
+    point_segment_distance,
+    segment_box_entry,
+    segment_distance,
+    spine,
+)
+from game.rules.state import GameState, Model, Vehicle
+from game.rules.vehicles import from_vehicle_modifier
+from game.terrain.geometry import obstacle_crossings, sight_blocked, woods_depth
+
+LEAN_OVER = 1.0  # a shooter touching an obstacle shoots over it without a Blocked Shot [H]
+
+
+MOUNTED_NEED = 6  # shooting from horseback hits only on a natural 6 [R]
+
+
+def missile_weapon(table: Table, m: Model) -> Weapon | None:
+    """The model's shooting weapon, if it carries one."""
+    for w in m.weapons:
+        weapon = table.content.weapons[w]
+        if weapon.is_missile:
+            return weapon
+    return None
+
+
+def reach_problem(table: Table, state: GameState, m: Model, name: str, at: tuple[float, float],
+                  weapon: Weapon, dist: float) -> Rejected | None:
+    """A rejection if the target is out of range (mounted: short range only) or out of sight."""
+    limit = (weapon.short_range if m.steed is not None else weapon.long_range) or 0.0
+    fog = state.effects.get("fog")
+    if fog:
+        limit = min(limit, float(fog))
+    if dist > limit + 1e-9:
+        if m.steed is not None:
+            return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; from horseback "
+                                            f"the {weapon.name} shoots only at short range "
+                                            f"({limit:.0f}\").")
+        return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; the "
+                                        f"{weapon.name} reaches {limit:.0f}\".")
+    if sight_blocked(table.terrain, (m.x, m.y), at):
+        return Rejected("no_line_of_sight", f"{m.name} cannot see {name}: "
+                                            "a building or impassable ground is in the way.")
+    return None
+
+
+def ridden_distance(m: Model) -> float:
+    """Inches the model has moved this activation (0 if it has not moved)."""
+    return m.moved_distance if m.moved else 0.0
+
+
+def mounted_problem(table: Table, m: Model, weapon: Weapon) -> Rejected | None:
+    """Shooting from horseback [R]: bows after at most half the steed's Move, crossbows at rest."""
+    if m.steed is None:
+        return None
+    steed = table.content.steeds[m.steed]
+    moved = ridden_distance(m)
+    if weapon.kind == "handgun":
+        return Rejected("mounted_handgun", f"{m.name} cannot fire a handgun from horseback; "
+                                           "dismount first.")
+    if weapon.kind == "crossbow" and (m.moved or moved > 0):
+        return Rejected("mounted_moved", f"{m.name} has moved: a mounted crossbowman shoots only "
+                                         "if he has not moved this activation.")
+    if weapon.kind == "longbow":
+        half = steed.move / 2
+        if moved > half + 1e-9:
+            return Rejected("mounted_moved", f"{m.name} rode {moved:.1f}\"; a mounted archer "
+                                             f"shoots only after at most half his {steed.name}'s "
+                                             f"Move ({half:g}\").")
+        if m.moved and m.shots:
+            return Rejected("already_acted", f"{m.name} has moved, so he shoots only once from "
+                                             "horseback.")
+    return None
+
+
+def to_hit_need(table: Table, state: GameState, m: Model, weapon: Weapon, long_range: bool) -> int:
+    """The d6 score needed to hit, with range, weather and Perk modifiers."""
+    prof = table.profile(m)
+    need = prof.shoot or 7
+    if long_range:
+        need += table.numbers.long_range_penalty
+    if weapon.kind in ("longbow", "crossbow"):
+        need += state.effects.get("squall", 0)
+    need -= m.aim_bonus
+    if m.aboard:
+
+        need -= from_vehicle_modifier(table, state, m)
+    return max(2, need)
+
+
+def blockers(table: Table, state: GameState,
+             plan: ShotPlan) -> list[tuple[float, str, Model | Vehicle | None]]:
+    """Everything in the way that forces a Blocked Shot, nearest the shooter first: obstacles,
+    woods, models and carts or wagons (a Blocked Shot absorbed by a vehicle hits it)."""
+    a = (plan.shooter.x, plan.shooter.y)
+    b = (plan.target.x, plan.target.y)
+    found: list[tuple[float, str, Model | Vehicle | None]] = []
+    for dist, obs in obstacle_crossings(table.terrain, a, b):
+        if dist > LEAN_OVER + BASE_RADIUS:
+            found.append((dist, f"{obs.kind} ({obs.name})", None))
+    depth = woods_depth(table.terrain, a, b)
+    if depth > table.numbers.woods_blocking_depth:
+        found.append((plan.distance / 2, f"woods ({depth:.1f}\" deep)", None))
+    for o in state.models:
+        if o.removed or o.aboard or o is plan.shooter or o is plan.target:
+            continue
+        _, t = point_segment_distance(o.x, o.y, a[0], a[1], b[0], b[1])
+        d = segment_distance((a[0], a[1], b[0], b[1]), spine(o))  # a rider's base is 2" long
+        if d < BASE_RADIUS and 0.0 < t < 1.0:
+            found.append((t * (plan.distance + 2 * BASE_RADIUS), o.name, o))
+    for v in state.vehicles:
+        if v.removed or v.id == plan.shooter.aboard:
+            continue
+        prof = table.content.vehicles[v.profile]
+        entry = segment_box_entry(a, b, v.x, v.y, v.heading, prof.length, prof.width)
+        if entry is not None and 0.0 < entry < 1.0:
+            found.append((entry * (plan.distance + 2 * BASE_RADIUS), f"the {v.name}", v))
+    found.sort(key=lambda f: f[0])
+    return found
+
+
+def may_shoot_again(m: Model, weapon: Weapon) -> bool:
+    """A stationary mounted archer shoots twice: his Action is spent only by the second shot."""
+    return m.steed is not None and weapon.kind == "longbow" and not m.moved and m.shots < 2
+
+
+def reload_weapon(act: Act, m: Model, spend_action: bool = True) -> None:
+    """One Reload: a misfired weapon needs two."""
+    if spend_action:
+        m.acted = True
+    m.reloads_needed = max(0, m.reloads_needed - 1)
+    act.emit(Reloaded(model=m.id, still_needed=m.reloads_needed))
+
+
+@dataclass(slots=True)
+class ShotPlan:
+    """A checked shot."""
+
+    shooter: Model
+    target: Model
+    weapon: Weapon
+    distance: float
+    long_range: bool
+    need: int  # natural d6 score needed to hit
+
+    @property
+    def target_id(self) -> str:
+        """The target's id."""
+        return self.target.id
+
+    @property
+    def target_name(self) -> str:
+        """The target's name in text."""
+        return self.target.name

@@ -1,0 +1,224 @@
+"""TODO docstring."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.rules.contact import enemies_in_contact, obstacle_between
+from game.rules.context import Rejected, Table
+from game.rules.geometry import BASE_RADIUS, bearing_point, heading, spine, spine_at, spine_gap
+from game.rules.movement import Walk, back_off, blocking_enemy, check_legal_end, leg_facing, walk
+from game.rules.state import GameState, Model
+from game.rules.vehicles import blocking_vehicle
+from game.terrain.geometry import obstacle_crossings, obstacle_near
+from game.terrain.terrain_map import HARD_GOING, Obstacle
+
+Point = tuple[float, float]
+
+
+MOUNTED_CHARGE_REACH = 5.0  # [R] a Mounted Charge! adds up to 5"
+
+
+GAMBIT_NAMES = {"charge": "Charge!", "run": "Run!", "climb": "Climb",
+                "river_crossing": "River Crossing", "mounted_charge": "Mounted Charge!",
+                "counter_charge": "Counter Charge", "mounted_evasion": "Mounted Evasion"}
+
+
+MAX_JUMP_WIDTH = 3.0  # [R] a rider may jump an obstacle no wider than 3"
+
+
+@dataclass(slots=True)
+class MovePlan:
+    """A checked move: the model, its path from where it stands, and what the path needs."""
+
+    model: Model
+    points: list[Point]
+    route: Walk
+    allowance: float  # inches the model may spend without a gambit bonus
+    gambit: str | None
+    charge_target: str  # enemy id the move ends in contact with, "" if none
+
+
+def base_allowance(table: Table, m: Model) -> float:
+    """The model's Move in inches this activation (steed's Move when mounted, plus Perks)."""
+    move = table.content.steeds[m.steed].move if m.steed else table.profile(m).move
+    return move + m.extra_move
+
+
+def plan_path(
+    table: Table, state: GameState, m: Model, points: list[Point], gambit: str | None
+) -> MovePlan | Rejected:
+    """Check the path itself for a model that may move (terrain, cost, bases, charge contact)."""
+    route = walk(table, points, m.steed is not None)
+    allowance = base_allowance(table, m)
+    bad = _check_route(table, m, route, allowance, gambit)
+    if bad:
+        return bad
+    enemy = blocking_enemy(state, m, points)
+    if enemy is not None:
+        return Rejected("blocked_by_model", f"The path runs through {enemy.name}'s base.")
+    cart = blocking_vehicle(table, state, points)
+    if cart is not None:
+        return Rejected("blocked_by_vehicle", f"The path runs through the {cart.name}.")
+    end = points[-1]
+    facing = leg_facing(m, points[-2], end)
+    bad = check_legal_end(table, state, m, end, facing)
+    if bad:
+        return bad
+    if m.steed is not None:
+        bad = _check_jumps(table, state, m, points)
+        if bad:
+            return bad
+    target = _contact_target(table, state, m, end, facing)
+    if gambit in ("charge", "mounted_charge") and not target:
+        name = GAMBIT_NAMES[gambit]
+        return Rejected("charge_needs_contact", f"A {name} must end in base contact with an enemy.")
+    if gambit == "mounted_charge":
+
+        bad = check_mounted_charge(table, m, points, "hard" in route.features)
+        if bad:
+            return bad
+    return MovePlan(m, points, route, allowance, gambit, target)
+
+
+def _check_jumps(table: Table, state: GameState, m: Model, points: list[Point]) -> Rejected | None:
+    """A rider may jump only undefended low obstacles no wider than 3 inches."""
+    for a, b in zip(points, points[1:], strict=False):
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        for dist, obs in obstacle_crossings(table.terrain, a, b):
+            if obs.tall:
+                return Rejected("too_tall", f"The {obs.name} is taller than Character Height: "
+                                            "a rider must go round it.")
+            if obs.width > MAX_JUMP_WIDTH + 1e-9:
+                return Rejected("too_wide", f"The {obs.name} is {obs.width:g}\" wide; a rider may jump "
+                                            f"at most {MAX_JUMP_WIDTH:g}\".")
+            at = (a[0] + (b[0] - a[0]) * dist / length, a[1] + (b[1] - a[1]) * dist / length)
+            defender = obstacle_defender(table, state, m, obs, at)
+            if defender is not None:
+                return Rejected("defended", f"{defender.name} defends the {obs.name}: a rider cannot "
+                                            "jump a defended obstacle.")
+    return None
+
+
+def obstacle_defender(table: Table, state: GameState, m: Model, obs: Obstacle,
+                      at: Point) -> Model | None:
+    """An enemy on foot standing against this obstacle within an inch of where it is crossed."""
+    for other in state.models:
+        if other.removed or other.side == m.side or other.steed is not None or other.aboard:
+            continue
+        if math.hypot(other.x - at[0], other.y - at[1]) > 1.5 + obs.width / 2:
+            continue
+        if obstacle_near(table.terrain, (other.x, other.y), BASE_RADIUS + 0.2) is obs:
+            return other
+    return None
+
+
+def _check_route(
+    table: Table, m: Model, route: Walk, allowance: float, gambit: str | None
+) -> Rejected | None:
+    feats = route.features
+    if "impassable" in feats:
+        return Rejected("impassable", "The path crosses impassable ground.")
+    if "building" in feats:
+        return Rejected("building", "Mounted models may not enter buildings.")
+    if "river" in feats and gambit != "river_crossing":
+        return Rejected("needs_river_crossing",
+                        "The path crosses a deep river: attempt the River Crossing gambit.")
+    if "tall" in feats and m.steed is not None:
+        return Rejected("too_tall", "A rider may not cross an obstacle taller than Character Height.")
+    if "tall" in feats and gambit != "climb":
+        return Rejected("needs_climb",
+                        "The path crosses an obstacle taller than Character Height: "
+                        "attempt the Climb gambit.")
+    if gambit == "climb" and "tall" not in feats:
+        return Rejected("no_climb", "There is no tall obstacle on this path to climb.")
+    if gambit == "river_crossing" and "river" not in feats:
+        return Rejected("no_river", "There is no deep river on this path to cross.")
+    limit = allowance
+    if gambit == "charge":
+        limit += table.numbers.charge_bonus
+    elif gambit == "mounted_charge":
+        limit += MOUNTED_CHARGE_REACH
+    elif gambit == "run":
+        limit += table.numbers.run_bonus_die
+    if route.cost > limit + 1e-9:
+        return Rejected("too_far", f"The move costs {route.cost:.1f}\" but {m.name} has "
+                                   f"{limit:.1f}\" to spend.")
+    return None
+
+
+def _contact_target(table: Table, state: GameState, m: Model, end: Point, facing: float) -> str:
+    ox, oy, of = m.x, m.y, m.facing
+    m.x, m.y, m.facing = end[0], end[1], facing
+    try:
+        enemies = enemies_in_contact(table, state, m)
+    finally:
+        m.x, m.y, m.facing = ox, oy, of
+    return enemies[0].id if enemies else ""
+
+
+BREAK_AWAY = 3.0  # [R] Breaking Away moves 3"
+
+
+def in_hard_going(table: Table, m: Model) -> bool:
+    """True if the model's base centre stands in Hard Going."""
+    return table.terrain.kind_at(m.x, m.y) in HARD_GOING
+
+
+def bonus_denied(table: Table, rider: Model, target: Model) -> str:
+    """Why a rider gets no Mounted Charge! bonus against this target, or ""."""
+    if in_hard_going(table, rider):
+        return "the rider is in Hard Going"
+    if in_hard_going(table, target):
+        return f"{target.name} is in Hard Going"
+    if target.steed is None and obstacle_between(table, rider, target) is not None:
+        return f"{target.name} defends an obstacle"
+    return ""
+
+
+def check_mounted_charge(table: Table, m: Model, points: list[Point], hard: bool) -> Rejected | None:
+    """A Mounted Charge! needs a Warhorse and may not start in, pass through or end in Hard Going."""
+    if m.steed is None or not table.content.steeds[m.steed].can_charge:
+        return Rejected("no_mounted_charge", f"Only a rider on a Warhorse may make a Mounted Charge! "
+                                             f"({m.name} {'rides a Nag' if m.steed else 'is on foot'}).")
+    if hard or table.terrain.kind_at(*points[0]) in HARD_GOING:
+        return Rejected("charge_through_hard_going",
+                        "A Mounted Charge! may not start in, pass through, or end in Hard Going.")
+    return None
+
+
+def break_away_spot(table: Table, state: GameState, m: Model) -> Point | None:
+    """Where a rider ends up riding 3 inches directly away from its opponents (None if no room)."""
+    foes = enemies_in_contact(table, state, m)
+    if not foes:
+        return None
+    cx = sum(f.x for f in foes) / len(foes)
+    cy = sum(f.y for f in foes) / len(foes)
+    target = bearing_point(m.x, m.y, heading((cx, cy), (m.x, m.y)), BREAK_AWAY)
+    route = walk(table, [(m.x, m.y), target], True, BREAK_AWAY * 2, frozenset({"tall", "low", "river"}))
+    end = back_off(table, state, m, [(m.x, m.y), target], route.end)
+    return None if end == (m.x, m.y) else end
+
+
+def contact_points(m: Model, enemy: Model) -> list[tuple[float, float]]:
+    """Positions in base contact with an enemy, facing it, on the side towards the mover."""
+    dx, dy = m.x - enemy.x, m.y - enemy.y
+    base = math.atan2(dy, dx)
+    out = []
+    for turn in (0.0, 0.6, -0.6):
+        ang = base + turn
+        ux, uy = math.cos(ang), math.sin(ang)
+        if m.steed is None and enemy.steed is None:
+            out.append((enemy.x + ux * 1.0005, enemy.y + uy * 1.0005))
+            continue
+        lo, hi = 0.5, 3.0  # find the distance where the bases just touch
+        target = spine(enemy)
+        for _ in range(20):
+            mid = (lo + hi) / 2
+            p = (enemy.x + ux * mid, enemy.y + uy * mid)
+            gap = spine_gap(spine_at(p[0], p[1], heading(p, (enemy.x, enemy.y)), m.steed is not None),
+                            target)
+            lo, hi = (mid, hi) if gap < 0.01 else (lo, mid)
+        out.append((enemy.x + ux * hi, enemy.y + uy * hi))
+    return out

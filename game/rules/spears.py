@@ -1,0 +1,48 @@
+"""TODO docstring."""
+
+from __future__ import annotations
+
+from game.rules.context import Table
+from game.rules.geometry import edge_distance
+from game.rules.state import ALARUMS_CARD, GameState, Model
+
+
+def spear_members(state: GameState, card: str) -> list[Model]:
+    """Models on the table in the Spear led by the Hero whose id is `card`, Hero first."""
+    members = [m for m in state.models if m.spear == card and not m.removed and not m.riderless]
+    members.sort(key=lambda m: (m.id != card, m.id))
+    return members
+
+
+def build_hero_deck(state: GameState) -> list[str]:
+    """One card per Hero still on the table, per leaderless Spear with Retainers, and Alarums."""
+    cards = []
+    for m in state.models:
+        if m.spear == m.id and spear_members(state, m.id):
+            cards.append(m.id)
+    cards.append(ALARUMS_CARD)
+    return cards
+
+
+def command_range(table: Table, hero: Model) -> float:
+    """A Hero's Command Range in inches: 2 per Prowess on foot, 3 per Prowess mounted."""
+    prowess = table.profile(hero).prowess or 0
+    per = table.numbers.command_range_mounted if hero.steed else table.numbers.command_range_foot
+    return per * prowess
+
+
+def in_command(table: Table, state: GameState, m: Model) -> bool:
+    """True if a model is a Hero, or a Retainer within its living Hero's Command Range."""
+    if m.spear == m.id:
+        return True
+    hero = state.find(m.spear)
+    if hero is None or hero.removed:
+        return False
+    return edge_distance(m, hero) <= command_range(table, hero)
+
+
+def feckless_table_id(table: Table, m: Model) -> str:
+    """Which Feckless table the model uses (by steed)."""
+    if m.steed is None:
+        return "feckless_normal"
+    return table.content.steeds[m.steed].feckless_table
