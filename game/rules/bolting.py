@@ -1,4 +1,5 @@
-"""Horse Bolts (§9.10): a d12 clock direction, a simulated run, Jump tests, and keeping the seat."""
+"""The geometry of a Horse Bolt's path (read-only, §9.10): where it crosses an obstacle, where a
+thrown rider lands, the point a given distance along it."""
 
 from __future__ import annotations
 

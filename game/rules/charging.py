@@ -1,5 +1,5 @@
-"""Charges by riders and the answers to them: Mounted Charge!, Shock of the charge, Counter Charge,
-Mounted Evasion, Evade and Defend (RULES-BRIEF §9.6, §9.7, §9.13)."""
+"""The React command: the charged (or attacked) player's answer to a charge or a melee round
+(RULES-BRIEF §9.6, §9.7, §9.13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Command Range and Feckless tests (RULES-BRIEF §3)."""
+"""Feckless tests and the moves bound up with them (effects, RULES-BRIEF §3, §9.7): carrying out a
+move, the Shock of a charge it may cause, and the flight or 'Chaaaarge!' a failed test may cause."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""Who may give a command now (read-only): the turn, the activated model, its Move and its Action."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""The handler table: for each command type, its planner (reads only) and its doer (acts)."""
 
 from __future__ import annotations
 

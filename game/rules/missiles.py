@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Missile weapons (read-only checks and the Reload effect): reach, line of fire, to-hit numbers,
+Blocked Shots and shooting from the saddle (RULES-BRIEF §5, §9.8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Carrying out movement (effects): finishing a move, partial moves, forced dashes and a rider's
+ride with its Jump tests on the way (RULES-BRIEF §4, §9.3)."""
 
 from __future__ import annotations
 

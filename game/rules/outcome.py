@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""How a game ends (effects): Valour on the turn limit, hold objectives, wipe-outs (RULES-BRIEF §7)."""
 
 from __future__ import annotations
 

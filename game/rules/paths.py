@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Checking a move's path (read-only): terrain, cost, bases, jumps, charge contact, the Mounted
+Charge! ground rules and Breaking Away room (RULES-BRIEF §4, §9.3-§9.6)."""
 
 from __future__ import annotations
 

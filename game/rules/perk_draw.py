@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""Drawing Cunning Plan cards into a side's hand (effect, RULES-BRIEF §2)."""
 
 from __future__ import annotations
 

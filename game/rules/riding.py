@@ -1,4 +1,4 @@
-"""Riders on the move: Jump tests on the way, Mounted Charge!, Breaking Away, Dismounting (§9.3-§9.6)."""
+"""The riders' commands: Dismount, Remount and Break Away, and the horse-holders (§9.4-§9.6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Spears and Command Range (read-only): who is in a Spear, the Hero Deck's cards, who is in command,
+which Feckless table a model uses (RULES-BRIEF §2, §3)."""
 
 from __future__ import annotations
 

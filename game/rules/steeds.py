@@ -1,4 +1,5 @@
-"""Steeds: Jump tests, Thrown Riders, steed hits and deaths, unhorsing and spooking (§9.5, §9.8-11)."""
+"""Steeds (effects): Jump tests, Thrown Riders, steed hits and deaths, Horse Bolts, unhorsing,
+spooking and riderless steeds (§9.5, §9.8-§9.11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Turn sequence: the Hero Deck, Spear activations, end of turn, Will to Fight, end of game."""
+"""Turn sequence: the Hero Deck, Spear activations, end of turn and Will to Fight."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Carts and wagons (read-only queries): profiles, team and top speed, drivers, footprints, pace and
+the ground a path or base would share with them (RULES-BRIEF §10)."""
 
 from __future__ import annotations
 
