@@ -26,11 +26,14 @@ class Table:
     content: Content
     terrain: TerrainMap
     base_terrain: TerrainMap | None = None  # the map as loaded, before any mud
+    # terrain walks already made on this map (movement.walk): a walk depends on the terrain alone
+    walks: dict[tuple[object, ...], object] = field(default_factory=dict, repr=False, compare=False)
 
     def apply_mud(self, tiles: list[int]) -> None:
         """Turn the listed open or road tiles to Hard Going (ploughland) on this game's map."""
         base = self.base_terrain or self.terrain
         self.base_terrain = base
+        self.walks.clear()
         if not tiles:
             self.terrain = base
             return

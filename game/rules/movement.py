@@ -15,6 +15,7 @@ from game.terrain.terrain_map import HARD_GOING, Obstacle
 Point = tuple[float, float]
 BACKOFF = 0.05  # clearance kept from a feature the model stops short of
 INF = float("inf")
+WALK_CACHE_SIZE = 20_000  # walks remembered per table before the memory is cleared
 REACH2 = (2 * (BASE_RADIUS + MOUNT_HALF)) ** 2 + 1e-6  # centres further apart than this never touch
 
 
@@ -58,7 +59,23 @@ def walk(
     budget: float = INF,
     stop_before: frozenset[str] = frozenset(),
 ) -> Walk:
-    """Walk a polyline; stop when the budget runs out or before a feature in `stop_before`."""
+    """Walk a polyline; stop when the budget runs out or before a feature in `stop_before`.
+
+    Walks are remembered on the table (they depend on the terrain alone), so the result is shared:
+    callers must not change it."""
+    key = (tuple(points), mounted, budget, stop_before)
+    known = table.walks.get(key)
+    if known is not None:
+        return known  # type: ignore[return-value]
+    if len(table.walks) >= WALK_CACHE_SIZE:
+        table.walks.clear()
+    result = _walk(table, points, mounted, budget, stop_before)
+    table.walks[key] = result
+    return result
+
+
+def _walk(table: Table, points: list[Point], mounted: bool, budget: float,
+          stop_before: frozenset[str]) -> Walk:
     tmap = table.terrain
     hard_factor = table.numbers.hard_going_factor
     obstacle_cost = table.numbers.obstacle_cost
