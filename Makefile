@@ -20,6 +20,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check game tests tools main.py
+	$(PY) -m mypy game
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 typecheck: $(STAMP)
