@@ -21,6 +21,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check game tests tools main.py
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy game
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 typecheck: $(STAMP)

@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import SupportsInt
 
 from game.content import load_content
 from game.content.models import Content
@@ -59,8 +60,11 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
         if rid not in content.retinues:
             raise MapError(str(path), f"map property {side}_retinue names unknown retinue {rid!r}")
         retinues[side] = rid
+    raw_turns = props.get("turns", content.numbers.turns)
     try:
-        turns = int(props.get("turns", content.numbers.turns))  # type: ignore[call-overload]
+        if not isinstance(raw_turns, str | SupportsInt):
+            raise TypeError(raw_turns)
+        turns = int(raw_turns)
     except (TypeError, ValueError):
         raise MapError(str(path), "map property turns must be a whole number") from None
     if not 1 <= turns <= 20:

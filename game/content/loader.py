@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from game.content.models import (
     Alarum,
@@ -28,8 +28,10 @@ from game.content.models import (
 
 DATA_DIR = Path(__file__).parent / "data"
 
+# a model kept in a list-shaped content file: each entry has a unique id
+Listed = Weapon | Steed | Profile | Retinue | DiceTable | Alarum | Perk | Rule | VehicleProfile
 # file name -> (array-of-tables key, model) for every list-shaped content file
-LISTS: dict[str, tuple[str, type[BaseModel]]] = {
+LISTS: dict[str, tuple[str, type[Listed]]] = {
     "weapons.toml": ("weapon", Weapon),
     "steeds.toml": ("steed", Steed),
     "profiles.toml": ("profile", Profile),
@@ -74,8 +76,8 @@ def _entries(name: str, raw: dict[str, Any], key: str) -> list[Any]:
     return entries
 
 
-def _load_list(name: str, raw: dict[str, Any], key: str, model: type[BaseModel]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _load_list(name: str, raw: dict[str, Any], key: str, model: type[Listed]) -> dict[str, Listed]:
+    out: dict[str, Listed] = {}
     for i, entry in enumerate(_entries(name, raw, key)):
         label = f"{key}[{i}]"
         if isinstance(entry, dict) and "id" in entry:
@@ -84,7 +86,7 @@ def _load_list(name: str, raw: dict[str, Any], key: str, model: type[BaseModel])
             item = model.model_validate(entry)
         except ValidationError as exc:
             raise ContentError(f"{name}: {label}: {_describe(exc)}") from None
-        ident = item.id  # type: ignore[attr-defined]
+        ident = item.id
         if ident in out:
             raise ContentError(f"{name}: {label}: duplicate id {ident!r}")
         out[ident] = item

@@ -6,7 +6,6 @@ plus a snapshot of the final state and its hash. A save is plain data: nothing i
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.rules.commands import Command
 from game.rules.events import Event
+from game.rules.state import digest_of
 from game.scenario import NAME
 
 SCHEMA_VERSION = 2
@@ -41,8 +41,7 @@ def _vehicles_in_the_state(data: dict[str, Any]) -> dict[str, Any]:
         raise SaveError("snapshot.models: a version 1 save needs its list of models")
     snapshot["models"] = [{**m, "aboard": m.get("aboard", ""), "seat": m.get("seat", "")} for m in models]
     snapshot.setdefault("vehicles", [])
-    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
-    data.update(snapshot=snapshot, state_hash=hashlib.sha256(text.encode()).hexdigest(), schema_version=2)
+    data.update(snapshot=snapshot, state_hash=digest_of(snapshot), schema_version=2)
     return data
 
 

@@ -24,9 +24,9 @@ from game.persist.match import Match
 from game.persist.saves import AUTOSAVE, AUTOSAVE_PREV, parse_save, save_game
 from game.persist.saves import autosave as _autosave
 from game.persist.schema import MAX_BYTES, SaveError, SaveFile
-from game.persist.verify import replay_save, snapshot_digest
+from game.persist.verify import replay_save
 from game.rules.engine import Engine
-from game.rules.state import SIDES, GameState
+from game.rules.state import SIDES, GameState, digest_of
 from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
 
@@ -208,7 +208,7 @@ def _inside(folder: Path, path: Path) -> Path:
 
 def _snapshot_state(save: SaveFile) -> GameState:
     """The saved final state, from the snapshot (checked against the state hash)."""
-    if snapshot_digest(save.snapshot) != save.state_hash:
+    if digest_of(save.snapshot) != save.state_hash:
         raise SaveError("stored snapshot does not match its state hash")
     try:
         return _STATE.validate_python(save.snapshot)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -12,6 +11,7 @@ from game.persist.match import Match
 from game.persist.schema import SaveError, SaveFile
 from game.rules.context import Rejected
 from game.rules.events import Ev
+from game.rules.state import digest_of
 from game.terrain.terrain_map import MapError
 
 
@@ -64,12 +64,6 @@ def _show(event: dict[str, Any] | None) -> str:
     return text if len(text) <= 400 else text[:397] + "..."
 
 
-def snapshot_digest(snapshot: dict[str, Any]) -> str:
-    """The hash GameState.digest() gives for a state saved as this dict."""
-    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def replay_save(save: SaveFile, check_events: bool = True) -> Match:
     """Rebuild a save's game from scenario + seed, raising ReplayDivergence at the first drift."""
     try:
@@ -116,7 +110,7 @@ def _check_final(save: SaveFile, match: Match) -> None:
     if got != save.state_hash:
         raise ReplayDivergence(Divergence(end, "final state hash differs", save.state_hash, got,
                                           at))
-    stored = snapshot_digest(save.snapshot)
+    stored = digest_of(save.snapshot)
     if stored != save.state_hash:
         raise ReplayDivergence(Divergence(end, "stored snapshot does not match its state hash",
                                           save.state_hash, stored, at))

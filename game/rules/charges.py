@@ -1,5 +1,6 @@
 """Charges by riders and the answers to them (effects): a rider's move, Shock, Counter Charge,
-Mounted Evasion, Evade and Defend, Breaking Away, the Mounted Charge! bonus (RULES-BRIEF §9.6, §9.7, §9.13)."""
+Mounted Evasion, Evade and Defend, Breaking Away, the Mounted Charge! bonus
+(RULES-BRIEF §9.6, §9.7, §9.13)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from game.rules.state import Model
+from game.terrain.geometry import point_segment_distance
 
 BASE_RADIUS = 0.5  # half the width of every base
 MOUNT_HALF = 0.5  # half the length of a mounted base's spine (2" base = spine 1" + 2 x 0.5")
@@ -30,18 +31,6 @@ def spine_at(x: float, y: float, facing: float, mounted: bool) -> Spine:
 def spine(m: Model) -> Spine:
     """The spine of a model's base where it stands."""
     return spine_at(m.x, m.y, m.facing, m.steed is not None)
-
-
-def point_segment_distance(
-    px: float, py: float, ax: float, ay: float, bx: float, by: float
-) -> tuple[float, float]:
-    """Distance from a point to a segment, and the parameter t in [0, 1] of the nearest point."""
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    if length2 == 0.0:
-        return math.hypot(px - ax, py - ay), 0.0
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy)), t
 
 
 def _cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:

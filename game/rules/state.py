@@ -217,5 +217,10 @@ class GameState:
 
     def digest(self) -> str:
         """A stable hash of the state, for replay verification."""
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return digest_of(self.to_dict())
+
+
+def digest_of(snapshot: dict[str, object]) -> str:
+    """The hash of a state saved as a dict (GameState.to_dict()): SHA-256 of its sorted, compact JSON."""
+    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -140,6 +140,20 @@ def tiles_along(tmap: TerrainMap, a: Point, b: Point) -> list[tuple[str, float, 
     return list(zip(kinds, starts, ends, strict=True))
 
 
+# --- points and segments ---------------------------------------------------------------------
+
+def point_segment_distance(
+    px: float, py: float, ax: float, ay: float, bx: float, by: float
+) -> tuple[float, float]:
+    """Distance from a point to a segment, and the parameter t in [0, 1] of the nearest point."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0.0:
+        return math.hypot(px - ax, py - ay), 0.0
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy)), t
+
+
 # --- obstacles -------------------------------------------------------------------------------
 
 # One polyline piece: x1, y1, ex, ey (direction), |e|^2, minx, miny, maxx, maxy.
@@ -253,6 +267,8 @@ def distance_to_obstacles(tmap: TerrainMap, p: Point) -> tuple[float, Obstacle |
         gy = miny - py if py < miny else (py - maxy if py > maxy else 0.0)
         if gx * gx + gy * gy >= best:
             continue
+        # The clamped projection of point_segment_distance, inline and squared for speed. Its float
+        # order differs (p - a - u*e, no hypot): calling that function here would move results by an ulp.
         wx = px - x1
         wy = py - y1
         if len2 > 0.0:
@@ -277,7 +293,7 @@ def obstacle_near(tmap: TerrainMap, p: Point, radius: float) -> Obstacle | None:
         reach = radius + obs.width / 2
         if px < minx - reach or px > maxx + reach or py < miny - reach or py > maxy + reach:
             continue
-        wx = px - x1
+        wx = px - x1  # as in distance_to_obstacles
         wy = py - y1
         if len2 > 0.0:
             u = min(1.0, max(0.0, (wx * ex + wy * ey) / len2))

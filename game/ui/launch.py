@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.ai import EagerPlayer
 from game.persist import Match
-from game.ui.app import App
+from game.ui.app import App, Screen
 
 if TYPE_CHECKING:
     from game.ui.battle.screen import BattleScreen
@@ -50,7 +50,7 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
         app.push(HandoverScreen(app, "blue", "Your Spear activates: the next card is yours"))
 
 
-def _simple(app: App, name: str):  # type: ignore[no-untyped-def]
+def _simple(app: App, name: str) -> Screen:
     from game.ui.screens.load import LoadScreen
     from game.ui.screens.rules import RulesScreen
     from game.ui.screens.scenarios import ScenarioPicker

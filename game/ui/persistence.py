@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.persist.match import Match
 from game.persist.slots import (
     autosave,
     clear_autosave,
@@ -43,11 +44,11 @@ def list_saves(saves_dir: Path) -> list[SlotInfo]:
     return out
 
 
-def save_to_slot(match, saves_dir: Path, slot: str) -> Path:  # type: ignore[no-untyped-def]
+def save_to_slot(match: Match, saves_dir: Path, slot: str) -> Path:
     """Save the game into a named slot."""
     return save_slot(match, saves_dir, slot)
 
 
-def open_save(path: Path):  # type: ignore[no-untyped-def]
+def open_save(path: Path) -> Match:
     """Load and replay a save (raises SaveError with a one-line reason)."""
     return load_slot(path)

@@ -176,10 +176,11 @@ def thrown_line(engine: Engine, m: Model) -> str:
 
 def _points(points: Sequence[Point] | Point) -> list[Point]:
     """Waypoints as a list of float pairs (a lone point is a one-leg path)."""
-    if len(points) == 2 and all(isinstance(c, int | float) for c in points):
-        x, y = points
-        return [(float(x), float(y))]  # type: ignore[arg-type]
-    return [(float(x), float(y)) for x, y in points]  # type: ignore[misc]
+    match points:
+        case (int() | float() as x, int() | float() as y):
+            return [(float(x), float(y))]
+        case _:
+            return [(float(x), float(y)) for x, y in points]
 
 
 def preview_move(engine: Engine, model_id: str, points: Sequence[Point] | Point,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.persist.saves import write_atomic
 from game.ui.keys import DEFAULT_BINDINGS
 
 SETTINGS_FILE = "settings.json"
@@ -47,13 +48,12 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str]:
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str:
-    """Write the settings; returns "" or the reason it failed."""
+    """Write the settings atomically (the old file or the new one, never half); returns "" or the
+    reason it failed."""
     target = folder or config_dir()
     try:
         target.mkdir(parents=True, exist_ok=True)
-        tmp = target / (SETTINGS_FILE + ".tmp")
-        tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
-        os.replace(tmp, target / SETTINGS_FILE)
+        write_atomic(target / SETTINGS_FILE, settings.model_dump_json(indent=2).encode("utf-8"))
     except OSError as exc:
         return f"Could not save settings: {exc}"
     return ""

@@ -129,8 +129,8 @@ class Controller:
                 if len(self.waypoints) < 7:
                     self.waypoints.append(world)
             else:
-                self.submit(Move(side=side, model=m.id, path=(*self.waypoints, world),  # type: ignore[arg-type]
-                                 gambit=self.gambit))  # type: ignore[arg-type]
+                self.submit(Move(side=side, model=m.id, path=(*self.waypoints, world),
+                                 gambit=self.gambit))
 
     def _crew_as_vehicle(self, m: Model | None, hit: Model | None,
                          vehicle: Vehicle | None) -> tuple[Model | None, Vehicle | None]:
@@ -166,7 +166,7 @@ class Controller:
     def _click_vehicle(self, m: Model, v: Vehicle, shoot_held: bool) -> None:
         """A click on a cart or wagon: shoot at it (S held or Shoot armed) or look at it."""
         if v.side != m.side and (shoot_held or self.shoot_armed):
-            self.submit(Shoot(side=m.side, model=m.id, target=v.id))  # type: ignore[arg-type]
+            self.submit(Shoot(side=m.side, model=m.id, target=v.id))
         else:
             self.selected = v.id
 
@@ -176,14 +176,14 @@ class Controller:
             return
         self.selected = hit.id
         if hit.side == side and self.has(Activate, model=hit.id):
-            self.submit(Activate(side=side, model=hit.id))  # type: ignore[arg-type]
+            self.submit(Activate(side=side, model=hit.id))
 
     def _click_enemy(self, m: Model, enemy: Model, shoot_held: bool) -> None:
         side = m.side
         if shoot_held or self.shoot_armed:
-            self.submit(Shoot(side=side, model=m.id, target=enemy.id))  # type: ignore[arg-type]
+            self.submit(Shoot(side=side, model=m.id, target=enemy.id))
         elif self.has(Fight, target=enemy.id):
-            self.submit(Fight(side=side, model=m.id, target=enemy.id, option=self.option))  # type: ignore[arg-type]
+            self.submit(Fight(side=side, model=m.id, target=enemy.id, option=self.option))
         else:
             cmd = self.contact_move(m, enemy)
             if cmd is not None:
@@ -197,7 +197,7 @@ class Controller:
         fallback: Move | None = None
         for gambit in gambits:
             for end in contact_points(m, enemy):
-                cmd = Move(side=m.side, model=m.id, path=(*self.waypoints, end), gambit=gambit)  # type: ignore[arg-type]
+                cmd = Move(side=m.side, model=m.id, path=(*self.waypoints, end), gambit=gambit)
                 plan = self.engine.plan(cmd)
                 if not isinstance(plan, Rejected):
                     return cmd
@@ -280,11 +280,11 @@ class Controller:
                     ("Faster (+)", partial(self.change_speed, 1), False)]
         if m is None:
             if self.has(EndSpear):
-                out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))  # type: ignore[arg-type]
+                out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))
             return out
         out += self._model_actions(m, side)
-        out.append(("End activation", lambda: self.submit(EndActivation(side=side, model=m.id)), False))  # type: ignore[arg-type]
-        out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))  # type: ignore[arg-type]
+        out.append(("End activation", lambda: self.submit(EndActivation(side=side, model=m.id)), False))
+        out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))
         return out
 
     def _model_actions(self, m: Model, side: str) -> list[tuple[str, Callable[[], Any], bool]]:
@@ -300,9 +300,9 @@ class Controller:
             for o in ("thrust", "parry", "fend"):
                 out.append((o.title(), partial(self._set_option, o), self.option == o))
         simple: list[tuple[str, Command]] = [
-            ("Reload", Reload(side=side, model=m.id)),  # type: ignore[arg-type]
-            ("Dismount", Dismount(side=side, model=m.id)),  # type: ignore[arg-type]
-            ("Break Away", BreakAway(side=side, model=m.id)),  # type: ignore[arg-type]
+            ("Reload", Reload(side=side, model=m.id)),
+            ("Dismount", Dismount(side=side, model=m.id)),
+            ("Break Away", BreakAway(side=side, model=m.id)),
         ]
         for label, cmd in simple:
             if self.has(type(cmd), model=m.id):
@@ -333,7 +333,7 @@ class Controller:
 
 def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[str]) -> Preview:
     """What striking a cart or wagon in reach would do (the buttons below choose the location)."""
-    plan = engine.plan(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))  # type: ignore
+    plan = engine.plan(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))
     if not isinstance(plan, StrikePlan):
         return Preview(False, [plan.reason if isinstance(plan, Rejected) else f"{v.name} is out of reach"])
     dice, need = plan.dice, plan.need

@@ -16,6 +16,7 @@ from game.ui.battle.vehicles import draw_vehicles
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from game.rules.state import Model, Vehicle
     from game.ui.battle.screen import BattleScreen
 
 
@@ -143,7 +144,7 @@ def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: t
     surface.blit(img, img.get_rect(center=box.center))
 
 
-def _shown_model(scr: BattleScreen):  # type: ignore[no-untyped-def]
+def _shown_model(scr: BattleScreen) -> Model | None:
     """The model under the cursor, else the selected one, else the active one."""
     state = scr.state
     if scr.camera.viewport.collidepoint(scr.mouse):
@@ -157,7 +158,7 @@ def _shown_model(scr: BattleScreen):  # type: ignore[no-untyped-def]
     return scr.ctl.active()
 
 
-def _shown_vehicle(scr: BattleScreen, shown):  # type: ignore[no-untyped-def]
+def _shown_vehicle(scr: BattleScreen, shown: Model | None) -> Vehicle | None:
     """The vehicle under the cursor, else the one of the model shown, else the selected one."""
     state = scr.state
     if scr.camera.viewport.collidepoint(scr.mouse):

@@ -156,7 +156,7 @@ class DriveControl:
         a = self.aim
         if a is None:
             return None
-        return Drive(side=side, model=a.driver, heading=a.heading, speed=a.speed)  # type: ignore[arg-type]
+        return Drive(side=side, model=a.driver, heading=a.heading, speed=a.speed)
 
     # --- the dry run --------------------------------------------------------------------------------
     def prediction(self, engine: Engine) -> DrivePreview | Rejected | None:

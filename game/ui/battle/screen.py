@@ -12,7 +12,7 @@ from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
 from game.rules.events import DiceRolled
-from game.rules.state import Model, Vehicle
+from game.rules.state import GameState, Model, Vehicle
 from game.scenario import scenario_path
 from game.ui import theme
 from game.ui.app import App, Screen
@@ -78,7 +78,7 @@ class BattleScreen(Screen):
         return cls(app, Match.start(scenario, seed), mode)
 
     @property
-    def state(self):  # type: ignore[no-untyped-def]
+    def state(self) -> GameState:
         """The game state (read only here)."""
         return self.session.engine.state
 

@@ -10,6 +10,7 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from game.rules.geometry import spine
 from game.rules.state import GameState, Model
 from game.ui import theme
 from game.ui.battle.camera import Camera
+
+if TYPE_CHECKING:
+    from game.ui.sprites import Sprites
 
 ROLE_LETTER = {"captain": "C", "squire": "S", "fighter": "F", "shootist": "A"}
 HORSE = {"warhorse": (104, 70, 44), "nag": (150, 122, 90)}
@@ -42,7 +46,7 @@ class TokenArt:
 
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._sprites: dict[int, object] = {}
+        self._sprites: dict[int, Sprites] = {}
         self._tokens: OrderedDict[int, dict[str, Token]] = OrderedDict()
         self._veils: dict[int, pygame.Surface] = {}
         try:
@@ -65,14 +69,14 @@ class TokenArt:
             try:
                 if self._sprites:  # the pictures are loaded once; other sizes share them
                     first = next(iter(self._sprites.values()))
-                    self._sprites[px] = self._sprite_mod.Sprites(first.sources, px)  # type: ignore[attr-defined]
+                    self._sprites[px] = self._sprite_mod.Sprites(first.sources, px)
                 else:
                     self._sprites[px] = self._sprite_mod.Sprites.load(px)
             except Exception:  # missing art files: fall back to primitives
                 self._sprite_mod = None
                 return None
         try:
-            return self._sprites[px].token(m, table)  # type: ignore[attr-defined, no-any-return]
+            return self._sprites[px].token(m, table)
         except Exception:
             return None
 
