@@ -7,9 +7,10 @@ charge, melee and mounted rules while staying simple and seeded.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.ai.random_player import RandomPlayer
+from game.ai.random_player import NoLegalCommand, RandomPlayer
 from game.ai.route import distance_left, open_road, route_field
 from game.physics.bolt import bearing_vector
 from game.rules.commands import (
@@ -18,19 +19,20 @@ from game.rules.commands import (
     ClimbDown,
     Command,
     Drive,
-    EndSpear,
-    Fight,
     Move,
-    React,
-    Shoot,
 )
 from game.rules.context import Rejected
 from game.rules.driving import predict_drive
+from game.rules.geometry import bearing_point, point_segment_distance
+from game.rules.paths import base_allowance
 from game.rules.spears import command_range, spear_members
 from game.rules.vehicles import is_driver
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
+    from game.rules.legal import Candidate
+
+Point = tuple[float, float]
 
 CHARGES = ("charge", "mounted_charge")
 
@@ -75,29 +77,66 @@ def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
     return max(drives, key=score)
 
 
-def keep_the_driver_in_command(engine: Engine, options: list[Command]) -> list[Command]:
-    """A Hero whose Spear drives a vehicle only moves (or charges) to where his Command Range
-    still covers the vehicle's next stretch of road, if any such move is offered."""
+def driver_command_limit(engine: Engine) -> Callable[[Move], bool] | None:
+    """For a Hero whose Spear drives a vehicle: which moves (or charges) end where his Command
+    Range still covers the vehicle's next stretch of road (None when there is no such Hero)."""
     state, table = engine.state, engine.table
     if not state.active_model or not state.vehicles:
-        return options
+        return None
     hero = state.model(state.active_model)
     if hero.spear != hero.id:
-        return options
+        return None
     carts = [state.vehicle(m.aboard) for m in spear_members(state, hero.id)
              if m.aboard and is_driver(table, state, m)]
     if not carts:
-        return options
+        return None
     v = carts[0]
     fx, fy = bearing_vector(v.heading)
     ahead = (v.x + fx * max(v.speed, 4.0), v.y + fy * max(v.speed, 4.0))
     reach = command_range(table, hero) - 1.0
+    return lambda c: math.dist(c.path[-1], ahead) <= reach
 
-    def keeps(c: Command) -> bool:
-        return not isinstance(c, Move) or math.dist(c.path[-1], ahead) <= reach
 
-    kept = [c for c in options if keeps(c)]
-    return kept if any(isinstance(c, Move) for c in kept) else options
+def legal(engine: Engine, pool: list[Candidate]) -> list[Command]:
+    """The accepted commands among some candidates."""
+    out = []
+    for cand in pool:
+        cmd = cand.command()
+        if cmd is not None and not isinstance(engine.check(cmd), Rejected):
+            out.append(cmd)
+    return out
+
+
+def nearest_move(engine: Engine, pool: list[Candidate], enemies: list[Point],
+                 keeps: Callable[[Move], bool] | None) -> Move | None:
+    """The legal move ending nearest an enemy. Best first: a move along a bearing ends somewhere
+    on its line, so the line's distance from the enemies bounds it from below, and moves are
+    worked out and checked only while that bound can still beat the best found."""
+    m = engine.state.model(engine.state.active_model)
+    start = (m.x, m.y)
+    allowance = base_allowance(engine.table, m)
+
+    def bound(c: Candidate) -> float:
+        if c.kind == "move" and "bearing" in c.args:
+            far = bearing_point(m.x, m.y, c.args["bearing"], allowance + 2.0)
+            return min(point_segment_distance(ex, ey, *start, *far)[0] for ex, ey in enemies)
+        end = c.args["path"][-1]
+        return min(math.dist(end, e) for e in enemies)
+
+    queue = sorted(((bound(c), i, c) for i, c in enumerate(pool)), key=lambda t: (t[0], t[1]))
+    best: tuple[float, int, Move] | None = None
+    for low, i, cand in queue:
+        if best is not None and low > best[0]:
+            break
+        cmd = cand.command()
+        if not isinstance(cmd, Move) or (keeps is not None and not keeps(cmd)):
+            continue
+        if isinstance(engine.check(cmd), Rejected):
+            continue
+        d = min(math.dist(cmd.path[-1], e) for e in enemies)
+        if best is None or (d, i) < (best[0], best[1]):
+            best = (d, i, cmd)
+    return best[2] if best else None
 
 
 class EagerPlayer(RandomPlayer):
@@ -105,48 +144,53 @@ class EagerPlayer(RandomPlayer):
 
     def choose(self, engine: Engine, side: str) -> Command:
         """The most aggressive of the legal commands, with a seeded choice among equals."""
-        options = engine.legal_commands(side)
-        reactions = [c for c in options if isinstance(c, React)]
+        pool = engine.candidates(side)
+        reactions = [c for c in pool if c.kind == "react"]
         if reactions:
-            return reactions[self.dice.pick(len(reactions))]
+            return self._command(reactions[self.dice.pick(len(reactions))])
         state, table = engine.state, engine.table
         waiting = [m for m in spear_members(state, state.current_card)
                    if not m.activated and is_driver(table, state, m)] if state.vehicles else []
         if waiting:  # a driver still to come: never end the Spear without him, and bring him on early
-            options = [c for c in options if not isinstance(c, EndSpear)] or options
-            activations = [c for c in options if isinstance(c, Activate)]
-            drivers = [c for c in activations if c.model == waiting[0].id]
+            pool = [c for c in pool if c.kind != "end_spear"] or pool
+            activations = legal(engine, [c for c in pool if c.kind == "activate"])
+            drivers = [c for c in activations if isinstance(c, Activate) and c.model == waiting[0].id]
             if drivers or (activations and not state.active_model):
                 return (drivers or activations)[0]
-        for c in options:  # take the reins of a driverless cart; get off a wreck to fight
+        for c in legal(engine, [c for c in pool if c.kind in ("board", "climb_down")]):
+            # take the reins of a driverless cart; get off a wreck to fight
             if isinstance(c, Board) and c.seat in {s.name for s in table.content.vehicles[
                     state.vehicle(c.vehicle).profile].drivers}:
                 return c
             if isinstance(c, ClimbDown) and state.vehicle(state.model(c.model).aboard).disabled:
                 return c
-        options = [c for c in options if not isinstance(c, ClimbDown)] or options  # stay with the cart
-        drives = [c for c in options if isinstance(c, Drive)]
+        pool = [c for c in pool if c.kind != "climb_down"] or pool  # stay with the cart
+        drives = [c for c in legal(engine, [c for c in pool if c.kind == "drive"]) if isinstance(c, Drive)]
         if drives:
             return best_drive(engine, drives)
-        options = keep_the_driver_in_command(engine, options)
-        for wanted in (self._fights(options), self._charges(options), self._shots(options)):
+        keeps = driver_command_limit(engine)
+        fights = legal(engine, [c for c in pool if c.kind == "fight"])
+        charges = [c for c in legal(engine, [c for c in pool if c.gambit in CHARGES])
+                   if isinstance(c, Move) and (keeps is None or keeps(c))]
+        for wanted in (fights, charges, None):
+            if wanted is None:  # shots are checked only when it comes to them
+                wanted = legal(engine, [c for c in pool if c.kind == "shoot"])
             if wanted and self.dice.pick(4):
                 return wanted[self.dice.pick(len(wanted))]
-        moves = [c for c in options if isinstance(c, Move)]
+        moves = [c for c in pool if c.kind == "move"]
         if moves and self.dice.pick(4):
             enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side]
             if enemies:
-                return min(moves, key=lambda c: min(math.dist(c.path[-1], e) for e in enemies))
-        return options[self.dice.pick(len(options))]
+                best = nearest_move(engine, moves, enemies, keeps)
+                if best is not None:
+                    return best
+        cmd = self.draw(engine, pool)
+        if cmd is None:
+            raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
+        return cmd
 
     @staticmethod
-    def _fights(options: list[Command]) -> list[Command]:
-        return [c for c in options if isinstance(c, Fight)]
-
-    @staticmethod
-    def _charges(options: list[Command]) -> list[Command]:
-        return [c for c in options if isinstance(c, Move) and c.gambit in CHARGES]
-
-    @staticmethod
-    def _shots(options: list[Command]) -> list[Command]:
-        return [c for c in options if isinstance(c, Shoot)]
+    def _command(cand: Candidate) -> Command:
+        cmd = cand.command()
+        assert cmd is not None  # a reaction is always given outright
+        return cmd

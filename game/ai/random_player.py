@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rules.context import Rejected
 from game.rules.dice import Dice
 
 if TYPE_CHECKING:
     from game.rules.commands import Command
     from game.rules.engine import Engine
+    from game.rules.legal import Candidate
 
 
 class NoLegalCommand(Exception):
@@ -16,7 +18,10 @@ class NoLegalCommand(Exception):
 
 
 class RandomPlayer:
-    """Picks uniformly among engine.legal_commands(side); never touches the game's dice."""
+    """Picks uniformly among the side's legal commands; never touches the game's dice.
+
+    It draws the engine's candidates in a random order and checks each until one is accepted,
+    which is a uniform choice among the accepted ones without checking them all."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -24,7 +29,18 @@ class RandomPlayer:
 
     def choose(self, engine: Engine, side: str) -> Command:
         """One of the side's legal commands, chosen uniformly at random."""
-        options = engine.legal_commands(side)
-        if not options:
+        cmd = self.draw(engine, engine.candidates(side))
+        if cmd is None:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
-        return options[self.dice.pick(len(options))]
+        return cmd
+
+    def draw(self, engine: Engine, pool: list[Candidate]) -> Command | None:
+        """A uniformly random accepted command from the candidates (None if none is accepted)."""
+        pool = list(pool)
+        while pool:
+            i = self.dice.pick(len(pool))
+            pool[i], pool[-1] = pool[-1], pool[i]
+            cmd = pool.pop().command()
+            if cmd is not None and not isinstance(engine.check(cmd), Rejected):
+                return cmd
+        return None

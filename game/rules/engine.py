@@ -11,7 +11,7 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.dice import Dice
 from game.rules.events import Ev
 from game.rules.handlers import HANDLERS
-from game.rules.legal import legal_commands
+from game.rules.legal import Candidate, candidates, legal_commands
 from game.rules.outcome import check_wipe_out
 from game.rules.state import GameState
 
@@ -74,6 +74,10 @@ class Engine:
         self.table.apply_mud(self.state.mud)
 
     def legal_commands(self, side: str) -> list[Command]:
-        """A finite, useful list of the commands this side may give now."""
-
+        """A finite, useful list of the commands this side may give now, every one checked."""
         return legal_commands(self.table, self.state, side)
+
+    def candidates(self, side: str) -> list[Candidate]:
+        """What this side might try now, unchecked and cheap to list: a player draws from these
+        and checks (Engine.check) only what it considers."""
+        return candidates(self.table, self.state, side)

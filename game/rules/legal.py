@@ -1,11 +1,14 @@
-"""What a side may do now: a finite, useful sample of legal commands for the UI and the AI."""
+"""What a side may do now: cheap unchecked candidates for players that sample, and the checked
+list of legal commands for the UI."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from game.physics.bolt import bearing_vector
-from game.rules.activation import check_activate
 from game.rules.boarding import free_seats
 from game.rules.commands import (
     Activate,
@@ -34,171 +37,215 @@ from game.rules.guards import check_can_move
 from game.rules.handlers import HANDLERS
 from game.rules.missiles import missile_weapon
 from game.rules.movement import back_off, walk
-from game.rules.paths import base_allowance, contact_points, plan_path
-from game.rules.perks import plan_perk
+from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance, contact_points
 from game.rules.spears import spear_members
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicles import EDGE_BEARING, driver_of, top_speed, touching, turn_between
 
+Point = tuple[float, float]
 BEARINGS = tuple(range(0, 360, 30))
 GAMBIT_FEATURE = {"tall": "climb", "river": "river_crossing"}
+STOPS = frozenset({"tall", "river", "impassable", "building"})
 
 
-def legal_commands(table: Table, state: GameState, side: str) -> list[Command]:
-    """Commands the side may give now; every one of them would be accepted by submit."""
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A command a side might try now, not yet checked (Engine.check says whether it may).
+
+    Listing candidates must be cheap, so a candidate holds the makings of its command rather
+    than the command: its class and fields, or for a move along a bearing a recipe, since where
+    that ends is found by walking the terrain, which is worth doing only for the candidates a
+    player actually draws. `command()` makes it then (None if the recipe gives no move, e.g. a
+    wall at the model's feet)."""
+
+    kind: str  # the command's type ("move", "fight", ...)
+    make: Callable[..., Command | None]  # the command class, or the recipe of a bearing move
+    args: dict[str, Any]
+    gambit: str | None = None  # the gambit a move declares
+    weight: float = 1.0  # how much a player that samples might favour it (contact moves: 2)
+
+    def command(self) -> Command | None:
+        """The command itself (worked out now for a bearing move)."""
+        return self.make(**self.args)
+
+
+def _given(cls: type[Command], weight: float = 1.0, **args: Any) -> Candidate:
+    return Candidate(cls.model_fields["type"].default, cls, args, args.get("gambit"), weight)
+
+
+def candidates(table: Table, state: GameState, side: str) -> list[Candidate]:
+    """Everything worth trying for this side now, unchecked and cheap to list."""
     if state.over or side != state.acting_side:
         return []
     if state.pending is not None:
-        return [React(side=side, choice=c) for c in state.pending.options]  # type: ignore[arg-type]
+        return [_given(React, side=side, choice=c) for c in state.pending.options]
     if not state.active_model:
         return _between_models(table, state, side)
     m = state.model(state.active_model)
-    out: list[Command] = [EndActivation(side=side, model=m.id)]  # type: ignore[arg-type]
+    out = [_given(EndActivation, side=side, model=m.id)]
     out.extend(_actions(table, state, m))
     out.extend(_moves(table, state, m))
     out.extend(_drives(table, state, m))
     out.extend(_boarding(table, state, m))
-    out.extend(c for c in (Remount(side=side, model=m.id, steed=h.id)  # type: ignore[arg-type]
-                           for h in state.models if h.riderless and not h.removed and h.side == side)
-               if _ok(table, state, c))
+    out.extend(_given(Remount, side=side, model=m.id, steed=h.id)
+               for h in state.models if h.riderless and not h.removed and h.side == side)
     out.extend(_perks(table, state, side, m.id))
     return out
 
 
-def _ok(table: Table, state: GameState, cmd: Command) -> bool:
-
+def accepted(table: Table, state: GameState, cmd: Command) -> bool:
+    """True if the engine would carry the command out now."""
     return not isinstance(HANDLERS[cmd.type][0](table, state, cmd), Rejected)
 
 
-def _between_models(table: Table, state: GameState, side: str) -> list[Command]:
-    out: list[Command] = [EndSpear(side=side)]  # type: ignore[arg-type]
-    for m in spear_members(state, state.current_card):
-        cmd = Activate(side=side, model=m.id)  # type: ignore[arg-type]
-        if not isinstance(check_activate(table, state, cmd), Rejected):
+def legal_commands(table: Table, state: GameState, side: str) -> list[Command]:
+    """Commands the side may give now (each candidate worked out and checked; moves to the same
+    spot listed once); every one of them would be accepted by submit."""
+    out: list[Command] = []
+    seen: set[tuple[float, float, str | None]] = set()
+    for cand in candidates(table, state, side):
+        cmd = cand.command()
+        if cmd is None:
+            continue
+        if isinstance(cmd, Move):
+            end = cmd.path[-1]
+            key = (round(end[0], 2), round(end[1], 2), cmd.gambit)
+            if key in seen:
+                continue
+            seen.add(key)
+        if accepted(table, state, cmd):
             out.append(cmd)
-            if m.spear != m.id:
-                out.extend(_perks(table, state, side, m.id, only="rally"))
+    return out
+
+
+def _between_models(table: Table, state: GameState, side: str) -> list[Candidate]:
+    out = [_given(EndSpear, side=side)]
+    for m in spear_members(state, state.current_card):
+        if m.activated:
+            continue
+        out.append(_given(Activate, side=side, model=m.id))
+        if m.spear != m.id:
+            out.extend(_perks(table, state, side, m.id, only="rally"))
     out.extend(_perks(table, state, side, None))
     return out
 
 
 def _perks(table: Table, state: GameState, side: str, model: str | None,
-           only: str = "") -> list[Command]:
-    out: list[Command] = []
+           only: str = "") -> list[Candidate]:
+    out = []
     for card in sorted(set(state.sides[side].perks)):
         if only and table.content.perks[card].effect != only:
             continue
-        cmd = PlayPerk(side=side, card=card, model=model)  # type: ignore[arg-type]
-        if not isinstance(plan_perk(table, state, cmd), Rejected):
-            out.append(cmd)
+        out.append(_given(PlayPerk, side=side, card=card, model=model))
     return out
 
 
-def _actions(table: Table, state: GameState, m: Model) -> list[Command]:
-    side = m.side
-    out: list[Command] = []
+def _actions(table: Table, state: GameState, m: Model) -> list[Candidate]:
+    side, mid = m.side, m.id
+    out: list[Candidate] = []
     engaged = enemies_in_contact(table, state, m)
     if engaged and table.has_skill(m, "skilld_at_arms"):  # a drill matters once in contact
-        out.extend(SetDrill(side=side, model=m.id, drill=d)  # type: ignore[arg-type]
+        out.extend(_given(SetDrill, side=side, model=mid, drill=d)
                    for d in ("thrust", "parry", "fend") if d != m.drill)
     if m.acted:
         return out
-    candidates: list[Command] = [Reload(side=side, model=m.id),  # type: ignore[arg-type]
-                                 Dismount(side=side, model=m.id),  # type: ignore[arg-type]
-                                 BreakAway(side=side, model=m.id)]  # type: ignore[arg-type]
+    out += [_given(Reload, side=side, model=mid), _given(Dismount, side=side, model=mid),
+            _given(BreakAway, side=side, model=mid)]
     options: list[str | None] = [None]
     if table.has_skill(m, "skilld_at_arms"):
         options += ["thrust", "parry", "fend"]
     for enemy in engaged:
-        candidates.extend(Fight(side=side, model=m.id, target=enemy.id,  # type: ignore[arg-type]
-                                option=o) for o in options)
+        out.extend(_given(Fight, side=side, model=mid, target=enemy.id, option=o) for o in options)
         if m.steed is not None and enemy.steed is not None:
-            candidates.append(Fight(side=side, model=m.id, target=enemy.id, at_steed=True))  # type: ignore
+            out.append(_given(Fight, side=side, model=mid, target=enemy.id, at_steed=True))
         if m.steed is None and enemy.steed is not None and "bill" in m.weapons:
-            candidates.append(Fight(side=side, model=m.id, target=enemy.id, pull_down=True))  # type: ignore
+            out.append(_given(Fight, side=side, model=mid, target=enemy.id, pull_down=True))
     if not engaged and not m.aboard:  # a cart or wagon within reach: strike it where it is open
         for v in state.vehicles:
             if v.side != side and not v.removed and touching(table, m, v):
                 locations = sorted({row.result for row in table.content.vehicles[v.profile].hit_locations})
-                candidates.extend(Fight(side=side, model=m.id, target=v.id, location=loc)  # type: ignore
-                                  for loc in locations)
+                out.extend(_given(Fight, side=side, model=mid, target=v.id, location=loc)
+                           for loc in locations)
     if not engaged and missile_weapon(table, m) is not None and not m.reloads_needed:
-        candidates.extend(Shoot(side=side, model=m.id, target=e.id)  # type: ignore[arg-type]
-                          for e in state.living() if e.side != side and not e.aboard)
-        candidates.extend(Shoot(side=side, model=m.id, target=v.id)  # type: ignore[arg-type]
-                          for v in state.vehicles if v.side != side and not v.removed)
+        out.extend(_given(Shoot, side=side, model=mid, target=e.id)
+                   for e in state.living() if e.side != side and not e.aboard)
+        out.extend(_given(Shoot, side=side, model=mid, target=v.id)
+                   for v in state.vehicles if v.side != side and not v.removed)
     for obj in table.terrain.objectives:
         if obj.kind == "loot" and obj.name not in state.looted:
-            candidates.append(Loot(side=side, model=m.id, objective=obj.name))  # type: ignore
-    out.extend(c for c in candidates if _ok(table, state, c))
+            out.append(_given(Loot, side=side, model=mid, objective=obj.name))
     return out
 
 
-def _moves(table: Table, state: GameState, m: Model) -> list[Command]:
-    side = m.side
+def _moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
+    """Moves along twelve bearings (full, half, Run! and across a feature) and into contact."""
     if check_can_move(table, state, m, None) is not None:
         return []
+    out: list[Candidate] = []
+    ways: list[tuple[str, str | None]] = [("full", None), ("half", None)]
+    if m.steed is None:
+        ways += [("run", "run"), ("tall", "climb")]
+    ways.append(("river", "river_crossing"))
+    for bearing in BEARINGS:
+        for how, gambit in ways:
+            if how != "half" or bearing % 60 == 0:
+                out.append(Candidate("move", bearing_move, {"table": table, "state": state, "m": m,
+                                                            "bearing": bearing, "how": how,
+                                                            "gambit": gambit}, gambit))
+    out.extend(_contact_moves(table, state, m))
+    return out
+
+
+def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: str,
+                 gambit: str | None) -> Command | None:
+    """A move along a bearing: as far as the Move allows ("full"), half as far ("half"), with a
+    Run! ("run"), or across the feature that stops it ("tall", "river"); None if there is none."""
     allowance = base_allowance(table, m)
     mounted = m.steed is not None
     start = (m.x, m.y)
-    seen: set[tuple[float, float, str | None]] = set()
-    out: list[Command] = []
-
-    def offer(end: tuple[float, float], gambit: str | None) -> None:
-        key = (round(end[0], 2), round(end[1], 2), gambit)
-        if key in seen or math.dist(end, start) < 0.5:
-            return
-        seen.add(key)
-        if gambit is not None and check_can_move(table, state, m, gambit) is not None:
-            return
-        if not isinstance(plan_path(table, state, m, [start, end], gambit), Rejected):
-            out.append(Move(side=side, model=m.id, path=(end,), gambit=gambit))  # type: ignore
-
-    stops = frozenset({"tall", "river", "impassable", "building"})
-    for bearing in BEARINGS:
-        far = bearing_point(m.x, m.y, bearing, allowance + 3.0)
-        route = walk(table, [start, far], mounted, allowance, stops)
-        end = back_off(table, state, m, [start, far], route.end)
-        offer(end, None)
-        if bearing % 60 == 0:
-            offer(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), None)
-        if not mounted and route.stopped_by == "budget":
-            run = walk(table, [start, far], mounted, allowance + 2.0, stops)
-            offer(back_off(table, state, m, [start, far], run.end), "run")
-        gambit = GAMBIT_FEATURE.get(route.stopped_by)
-        if gambit and (not mounted or gambit == "river_crossing"):
-            beyond = walk(table, [start, far], mounted, allowance,
-                          stops - {route.stopped_by})
-            offer(back_off(table, state, m, [start, far], beyond.end), gambit)
-    _contact_moves(table, state, m, allowance, offer)
-    return out
+    far = bearing_point(m.x, m.y, bearing, allowance + 3.0)
+    route = walk(table, [start, far], mounted, allowance, STOPS)
+    if how == "run":
+        if route.stopped_by != "budget":
+            return None
+        route = walk(table, [start, far], mounted, allowance + 2.0, STOPS)
+    elif how in GAMBIT_FEATURE:
+        if route.stopped_by != how:
+            return None
+        route = walk(table, [start, far], mounted, allowance, STOPS - {how})
+    end = back_off(table, state, m, [start, far], route.end)
+    if how == "half":
+        end = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    if math.dist(end, start) < 0.5:
+        return None
+    return Move(side=m.side, model=m.id, path=(end,), gambit=gambit)  # type: ignore[arg-type]
 
 
-def _boarding(table: Table, state: GameState, m: Model) -> list[Command]:
+def _boarding(table: Table, state: GameState, m: Model) -> list[Candidate]:
     """Climbing down; taking the reins of a driverless vehicle; climbing aboard one in reach."""
     if m.moved:
         return []
     side = m.side
-    out: list[Command] = []
+    out: list[Candidate] = []
     if m.aboard:
-        out.append(ClimbDown(side=side, model=m.id))  # type: ignore[arg-type]
+        out.append(_given(ClimbDown, side=side, model=m.id))
         v = state.vehicle(m.aboard)
         if driver_of(table, state, v) is None:
             drivers = [s.name for s in table.content.vehicles[v.profile].drivers]
-            out.extend(Board(side=side, model=m.id, vehicle=v.id, seat=s)  # type: ignore[arg-type]
+            out.extend(_given(Board, side=side, model=m.id, vehicle=v.id, seat=s)
                        for s in free_seats(table, state, v) if s in drivers)
     else:
         for v in state.vehicles:
             if v.side in (side, "none") and not v.removed and math.dist((v.x, v.y), (m.x, m.y)) < 5.0:
-                out.extend(Board(side=side, model=m.id, vehicle=v.id, seat=s)  # type: ignore[arg-type]
+                out.extend(_given(Board, side=side, model=m.id, vehicle=v.id, seat=s)
                            for s in free_seats(table, state, v)[:2])
-    return [c for c in out if _ok(table, state, c)]
+    return out
 
 
 DRIVE_TURNS = (0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0)
 
 
-def _drives(table: Table, state: GameState, m: Model) -> list[Command]:
+def _drives(table: Table, state: GameState, m: Model) -> list[Candidate]:
     """Drives for a driver: a few turns at slower, the same and faster speeds (and the way to go)."""
     if not m.aboard or m.moved:
         return []
@@ -211,23 +258,31 @@ def _drives(table: Table, state: GameState, m: Model) -> list[Command]:
     if v.escort_edge:  # straight for the edge it is making for, as far as one Drive may turn
         turn = turn_between(v.heading, EDGE_BEARING[v.escort_edge])
         headings.insert(0, v.heading + max(-rules.max_turn, min(rules.max_turn, turn)))
-    out: list[Command] = []
+    seen: set[tuple[float, float]] = set()
+    out: list[Candidate] = []
     for h in headings:
         for speed in speeds:
-            cmd = Drive(side=m.side, model=m.id, heading=round(h % 360.0, 1) % 360.0,  # type: ignore
-                        speed=speed)
-            if cmd not in out and _ok(table, state, cmd):
-                out.append(cmd)
+            heading = round(h % 360.0, 1) % 360.0
+            if (heading, speed) not in seen:
+                seen.add((heading, speed))
+                out.append(_given(Drive, side=m.side, model=m.id, heading=heading, speed=speed))
     return out
 
 
-def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
-                   offer) -> None:  # type: ignore[no-untyped-def]
-    """Offer base-contact positions on every enemy within charge reach."""
+def _contact_moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
+    """Base-contact positions on every enemy within charge reach (plain and as a charge), and
+    spots beside a cart or wagon to strike or take."""
+    allowance = base_allowance(table, m)
     start = (m.x, m.y)
     gambit = "charge" if m.steed is None else "mounted_charge"
-    bonus = table.numbers.charge_bonus if m.steed is None else 5.0
+    bonus = table.numbers.charge_bonus if m.steed is None else MOUNTED_CHARGE_REACH
     reach = allowance + bonus + 2.0
+    out: list[Candidate] = []
+
+    def offer(end: Point, gambit: str | None) -> None:
+        if math.dist(end, start) >= 0.5:
+            out.append(_given(Move, 2.0, side=m.side, model=m.id, path=(end,), gambit=gambit))
+
     for enemy in state.living():
         if enemy.side == m.side or enemy.aboard:
             continue
@@ -246,6 +301,7 @@ def _contact_moves(table: Table, state: GameState, m: Model, allowance: float,
         for end in vehicle_contact_points(table, v):
             if math.dist(end, start) <= allowance:
                 offer(end, None)
+    return out
 
 
 def vehicle_contact_points(table: Table, v: Vehicle) -> list[tuple[float, float]]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Rejected, Table
-from game.rules.geometry import BASE_RADIUS, bearing_point, heading, spine, spine_at, spine_gap
+from game.rules.geometry import BASE_RADIUS, MOUNT_HALF, bearing_point, heading
 from game.rules.movement import Walk, back_off, blocking_enemy, check_legal_end, leg_facing, walk
 from game.rules.state import GameState, Model
 from game.rules.vehicles import blocking_vehicle
@@ -202,24 +202,34 @@ def break_away_spot(table: Table, state: GameState, m: Model) -> Point | None:
     return None if end == (m.x, m.y) else end
 
 
+CONTACT_GAP = 0.01  # how far apart two bases stand when a move puts them in contact
+
+
 def contact_points(m: Model, enemy: Model) -> list[tuple[float, float]]:
     """Positions in base contact with an enemy, facing it, on the side towards the mover."""
-    dx, dy = m.x - enemy.x, m.y - enemy.y
-    base = math.atan2(dy, dx)
+    base = math.atan2(m.y - enemy.y, m.x - enemy.x)
+    reach = 2 * BASE_RADIUS + CONTACT_GAP  # spine to spine when the bases are CONTACT_GAP apart
+    own = MOUNT_HALF if m.steed is not None else 0.0
+    other = MOUNT_HALF if enemy.steed is not None else 0.0
+    rad = math.radians(enemy.facing)
+    wx, wy = math.sin(rad), -math.cos(rad)  # along the enemy's spine
     out = []
     for turn in (0.0, 0.6, -0.6):
-        ang = base + turn
-        ux, uy = math.cos(ang), math.sin(ang)
-        if m.steed is None and enemy.steed is None:
-            out.append((enemy.x + ux * 1.0005, enemy.y + uy * 1.0005))
-            continue
-        lo, hi = 0.5, 3.0  # find the distance where the bases just touch
-        target = spine(enemy)
-        for _ in range(20):
-            mid = (lo + hi) / 2
-            p = (enemy.x + ux * mid, enemy.y + uy * mid)
-            gap = spine_gap(spine_at(p[0], p[1], heading(p, (enemy.x, enemy.y)), m.steed is not None),
-                            target)
-            lo, hi = (mid, hi) if gap < 0.01 else (lo, mid)
-        out.append((enemy.x + ux * hi, enemy.y + uy * hi))
+        ux, uy = math.cos(base + turn), math.sin(base + turn)
+        out.append((enemy.x + ux * (own + _exit(ux * wx + uy * wy, other, reach)),
+                    enemy.y + uy * (own + _exit(ux * wx + uy * wy, other, reach))))
     return out
+
+
+def _exit(along: float, half: float, reach: float) -> float:
+    """How far along a ray from the middle of a spine of half-length `half` a point gets `reach`
+    away from it (the ray's cosine with the spine is `along`): the ray leaves the capsule there.
+    The capsule is the union of a disc round each end and the band between them, all holding the
+    middle, so the ray leaves it where it leaves the last of them."""
+    if half == 0.0:
+        return reach
+    across = math.sqrt(max(0.0, 1.0 - along * along))
+    band = min(half / abs(along) if along else math.inf, reach / across if across else math.inf)
+    near = abs(along) * half  # the ray's reach towards the nearer end, as u.e
+    disc = near + math.sqrt(near * near - half * half + reach * reach)
+    return max(band, disc) + 1e-9
