@@ -5,6 +5,11 @@ restore of the whole state, and legal_commands, each on a copy of the same mid-g
 from the scenario. Every repetition restores the position first (untimed), so each one does the
 same work. Reports the median and 90th percentile in microseconds.
 
+Mid-game figures ("midgame" in the JSON): legal_commands for the acting side and Engine.check of a
+plain Move of a few inches, over states met along seeded eager-v-eager games of the-ford and
+skirmish-field (just after an activation, with the model still free to move, and every few
+commands), and GameState.clone of a 24-model state of the-ford.
+
 The render (game.bench_render, under "render" in the JSON): the battle screen at 1920x1080 on the
 dummy video driver, on the largest shipped map, against the bare map along the same camera script;
 p50 and p99 frame times in milliseconds and their ratios. A benchmark, not a test.
@@ -21,18 +26,26 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from game.rules.commands import Command, Fight, Move
+from game.ai import make_player
+from game.rules.commands import Activate, Command, Fight, Move
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.state import GameState
+from game.rules.state import SIDES, GameState
 from game.scenario import start_game
+from game.sim import player_seed
 
 DEFAULT_REPS = 2000
 MAX_SEEDS = 40
 MAX_COMMANDS = 3000
+MIDGAME_SCENARIOS = ("the-ford", "skirmish-field")
+MIDGAME_ACTIVATED = 20  # states per scenario just after an activation, the model free to move
+MIDGAME_OTHERS = 10  # states per scenario taken every MIDGAME_STRIDE commands, whatever is going on
+MIDGAME_STRIDE = 7
+MOVE_INCHES = 4.0  # the timed check is of the plain legal Move nearest this length
+CLONE_SCENARIO, CLONE_MODELS = "the-ford", 24
 
 
 class BenchError(Exception):
@@ -162,6 +175,100 @@ def bench_drive(reps: int) -> dict[str, Any]:
     return {"bodies": bodies, **out}
 
 
+@dataclass(slots=True)
+class Sample:
+    """A state met along a game, the side to act in it and, just after an activation, a legal Move."""
+
+    engine: Engine
+    state: GameState
+    side: str
+    move: Move | None
+
+
+def few_inches(engine: Engine, side: str) -> Move | None:
+    """The active model's plain (no gambit) legal Move nearest MOVE_INCHES long, if it has one."""
+    state = engine.state
+    if not state.active_model:
+        return None
+    m = state.model(state.active_model)
+    moves = [c for c in engine.legal_commands(side) if isinstance(c, Move) and c.gambit is None
+             and math.dist((m.x, m.y), c.path[-1]) >= 1.0]
+    return min(moves, key=lambda c: abs(math.dist((m.x, m.y), c.path[-1]) - MOVE_INCHES), default=None)
+
+
+def _spread(items: list[Sample], count: int) -> list[Sample]:
+    """`count` of the items, evenly spaced from first to last."""
+    if len(items) <= count or count < 2:
+        return items[:count]
+    return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
+
+
+def sample_states(scenario: str, seed: int) -> list[Sample]:
+    """States spread over seeded eager-v-eager games: just after an Activate, and every few commands."""
+    activated: list[Sample] = []
+    others: list[Sample] = []
+    for s in range(seed, seed + MAX_SEEDS):
+        engine = start_game(scenario, s)
+        seats = {side: make_player("eager", player_seed(s, side)) for side in SIDES}
+        last: Command | None = None
+        for n in range(MAX_COMMANDS):
+            if engine.state.over:
+                break
+            side = engine.state.acting_side
+            if isinstance(last, Activate):
+                move = few_inches(engine, side)
+                if move is not None:
+                    activated.append(Sample(engine, engine.snapshot(), side, move))
+            elif n % MIDGAME_STRIDE == 0:
+                others.append(Sample(engine, engine.snapshot(), side, None))
+            last = seats[side].choose(engine, side)
+            if isinstance(engine.submit(last), Rejected):
+                raise BenchError(f"the eager player's command was rejected: {last!r}")
+        if len(activated) >= MIDGAME_ACTIVATED and len(others) >= MIDGAME_OTHERS:
+            return _spread(activated, MIDGAME_ACTIVATED) + _spread(others, MIDGAME_OTHERS)
+    raise BenchError(f"too few mid-game states in {MAX_SEEDS} games of {scenario}")
+
+
+def measure_samples(samples: list[Sample], work: Callable[[Sample], object], reps: int) -> dict[str, Any]:
+    """Time `work` on every sample in turn (each restored first, untimed), about `reps` calls in all."""
+    each = max(1, math.ceil(reps / len(samples)))
+    order = iter([s for s in samples for _ in range(each)])
+    current = samples[0]
+
+    def setup() -> None:
+        nonlocal current
+        current = next(order)
+        current.engine.restore(current.state)
+
+    return {**measure(setup, lambda: work(current), each * len(samples)), "states": len(samples)}
+
+
+def _check_move(s: Sample) -> object:
+    return s.engine.check(cast(Move, s.move))
+
+
+def bench_midgame(seed: int, reps: int) -> dict[str, Any]:
+    """legal_commands, check of a Move and clone of a 24-model state, over sampled mid-game states."""
+    samples = [s for name in MIDGAME_SCENARIOS for s in sample_states(name, seed)]
+    movers = [s for s in samples if s.move is not None]
+    for s in movers:
+        s.engine.restore(s.state)
+        if isinstance(_check_move(s), Rejected):
+            raise BenchError(f"the benchmark move was rejected: {s.move!r}")
+    crowd = [s.state for s in samples if s.state.scenario == CLONE_SCENARIO
+             and len(s.state.models) == CLONE_MODELS]
+    if not crowd:
+        raise BenchError(f"no {CLONE_MODELS}-model state of {CLONE_SCENARIO} to clone")
+    big = max(crowd, key=lambda st: st.turn)
+    return {
+        "scenarios": list(MIDGAME_SCENARIOS), "states": len(samples), "move_states": len(movers),
+        "legal_commands": measure_samples(samples, lambda s: s.engine.legal_commands(s.side), reps),
+        "check_move": measure_samples(movers, _check_move, reps),
+        "clone_24": {**measure(lambda: None, big.clone, reps), "scenario": big.scenario,
+                     "turn": big.turn, "models": len(big.models)},
+    }
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     from game.bench_render import DEFAULT_FRAMES, DEFAULT_WARMUP
@@ -199,6 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if not args.render_only:
             report["engine"] = bench_engine(args.scenario, args.seed, args.reps)
+            report["midgame"] = bench_midgame(args.seed, args.reps)
             from game.physics.ram import bench_vehicle_move
 
             report["vehicle_move"] = bench_vehicle_move(max(5, min(args.reps, 200)))
@@ -215,6 +323,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, t in report.get("engine", {}).items():
         if isinstance(t, dict) and "median_us" in t:
             print(f"{name:<18} median {t['median_us']:>10.1f} us   p90 {t['p90_us']:>10.1f} us")
+    for name, t in report.get("midgame", {}).items():
+        if isinstance(t, dict) and "median_us" in t:
+            where = f"{t['states']} states" if "states" in t else f"{t['models']} models"
+            print(f"mid-game {name:<14} median {t['median_us']:>10.1f} us   p90 {t['p90_us']:>10.1f} us"
+                  f"   ({where})")
     vehicle = report.get("vehicle_move")
     if vehicle is not None:
         print(f"vehicle move among {vehicle['bodies']} bodies: median {vehicle['median_ms']:.2f} ms")

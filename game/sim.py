@@ -29,7 +29,7 @@ from game.terrain.terrain_map import MapError
 
 MAX_COMMANDS = 5000  # a game still running after this many commands counts as an error
 MAX_ERROR_SAMPLES = 5
-TIMING_FIELDS = ("seconds", "games_per_second")
+TIMING_FIELDS = ("seconds", "games_per_second", "choose_seconds", "submit_seconds", "choose_share")
 
 
 class SimError(Exception):
@@ -64,6 +64,8 @@ class GameResult:
     error: str = ""
     saveable: bool = False  # the record is consistent (no exception inside the engine)
     event_counts: Counter[str] = field(default_factory=Counter)
+    choose_seconds: float = 0.0  # time in the players' choose calls
+    submit_seconds: float = 0.0  # time in Match.submit
 
     @property
     def commands(self) -> int:
@@ -88,7 +90,7 @@ def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
     try:
         result.match = Match.start(scenario, seed)
         seats = {side: make_player(name, player_seed(seed, side)) for side, name in players.items()}
-        _play(result.match, seats, max_commands)
+        _play(result.match, seats, max_commands, result)
         result.saveable = True
     except SimError as exc:
         result.error, result.saveable = str(exc), True
@@ -104,16 +106,28 @@ def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
     return result
 
 
-def _play(match: Match, seats: dict[str, Player], max_commands: int) -> None:
+def _play(match: Match, seats: dict[str, Player], max_commands: int, result: GameResult) -> None:
+    """Play the match to its end, adding the time spent choosing and submitting to `result`."""
     engine = match.engine
-    while not engine.state.over:
-        if len(match.steps) >= max_commands:
-            raise SimError(f"no result after {max_commands} commands (turn {engine.state.turn})")
-        side = engine.state.acting_side
-        cmd = seats[side].choose(engine, side)
-        outcome = match.submit(cmd)
-        if isinstance(outcome, Rejected):
-            raise SimError(f"legal command rejected: {cmd!r}: {outcome.code}: {outcome.reason}")
+    clock = time.perf_counter
+    choosing = submitting = 0.0
+    try:
+        while not engine.state.over:
+            if len(match.steps) >= max_commands:
+                raise SimError(f"no result after {max_commands} commands (turn {engine.state.turn})")
+            side = engine.state.acting_side
+            t0 = clock()
+            cmd = seats[side].choose(engine, side)
+            t1 = clock()
+            outcome = match.submit(cmd)
+            t2 = clock()
+            choosing += t1 - t0
+            submitting += t2 - t1
+            if isinstance(outcome, Rejected):
+                raise SimError(f"legal command rejected: {cmd!r}: {outcome.code}: {outcome.reason}")
+    finally:
+        result.choose_seconds += choosing
+        result.submit_seconds += submitting
 
 
 def _summarise(exc: BaseException) -> str:
@@ -142,8 +156,18 @@ def run(scenario: str, games: int, seed: int, red: str, blue: str,
     report = summarise(results)
     report = {"scenario": scenario, "seed": seed, "red": red, "blue": blue, **report,
               "seconds": round(seconds, 3),
-              "games_per_second": round(games / seconds, 2) if seconds > 0 else 0.0}
+              "games_per_second": round(games / seconds, 2) if seconds > 0 else 0.0,
+              **choose_timing(results)}
     return report
+
+
+def choose_timing(results: list[GameResult]) -> dict[str, float]:
+    """Seconds spent in the players' choose and in submit over all games, and choose's share."""
+    choosing = sum((r.choose_seconds for r in results), 0.0)
+    submitting = sum((r.submit_seconds for r in results), 0.0)
+    total = choosing + submitting
+    return {"choose_seconds": round(choosing, 3), "submit_seconds": round(submitting, 3),
+            "choose_share": round(choosing / total, 4) if total > 0 else 0.0}
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:
@@ -179,6 +203,8 @@ def human(report: dict[str, Any]) -> str:
         f"seed {report['seed']}: red {wins['red']}, blue {wins['blue']}, draws {wins['draw']}",
         f"mean turns {report['mean_turns']}, {report['commands']} commands, "
         f"{report['seconds']} s ({report['games_per_second']} games/s)",
+        f"choosing {report['choose_share']:.1%} of play ({report['choose_seconds']} s choose, "
+        f"{report['submit_seconds']} s submit)",
         f"errors: {report['errors']}",
     ]
     lines += [f"  game {s['game']} (seed {s['seed']}): {s['error']}"

@@ -26,6 +26,18 @@ def _engine_shape(engine: dict[str, Any]) -> None:
     assert engine["move"]["type"] == "move" and engine["fight"]["type"] == "fight"
 
 
+def _midgame_shape(midgame: dict[str, Any]) -> None:
+    assert midgame["scenarios"] == ["the-ford", "skirmish-field"]
+    assert midgame["states"] > midgame["move_states"] > 0
+    for name in ("legal_commands", "check_move", "clone_24"):
+        stats = midgame[name]
+        assert isinstance(stats, dict) and set(stats) >= {"median_us", "p90_us", "min_us", "n"}
+        assert 0 < stats["min_us"] <= stats["median_us"] <= stats["p90_us"] and stats["n"] >= 3
+    assert midgame["legal_commands"]["states"] == midgame["states"]  # every state timed at least once
+    assert midgame["check_move"]["states"] == midgame["move_states"]
+    assert midgame["clone_24"]["models"] == 24 and midgame["clone_24"]["scenario"] == "the-ford"
+
+
 def _render_shape(render: dict[str, Any]) -> None:
     assert render["scenario"] == "the-ford"  # the largest shipped map
     assert render["size"] == [1920, 1080] and render["driver"] == "dummy"
@@ -48,18 +60,19 @@ def test_bench_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(TINY) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["reps"] == 3
-    assert set(report) >= {"scenario", "seed", "reps", "python", "engine", "render", "seconds"}
+    assert set(report) >= {"scenario", "seed", "reps", "python", "engine", "midgame", "render", "seconds"}
     _engine_shape(report["engine"])
+    _midgame_shape(report["midgame"])
     _render_shape(report["render"])
 
 
 def test_bench_engine_only_and_render_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*TINY, "--engine-only"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert "engine" in report and "render" not in report
+    assert "engine" in report and "midgame" in report and "render" not in report
     assert main([*TINY, "--render-only"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert "render" in report and "engine" not in report
+    assert "render" in report and "engine" not in report and "midgame" not in report
     _render_shape(report["render"])
 
 

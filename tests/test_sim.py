@@ -14,7 +14,7 @@ from game.scenario import start_game
 from game.sim import TIMING_FIELDS, main
 
 KEYS = {"games", "wins", "mean_turns", "commands", "games_per_second", "errors", "error_samples",
-        "event_counts", "seconds"}
+        "event_counts", "seconds", "choose_seconds", "submit_seconds", "choose_share"}
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -41,6 +41,18 @@ def test_same_seed_same_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert a == b
     c = _run(capsys, "--games", "2", "--seed", "6")
     assert c["event_counts"] != a["event_counts"]
+
+
+def test_choose_share_is_a_timing_fraction(capsys: pytest.CaptureFixture[str]) -> None:
+    a = _run(capsys, "--games", "2", "--seed", "7")
+    assert {"choose_seconds", "submit_seconds", "choose_share"} <= set(TIMING_FIELDS)
+    assert 0.0 <= a["choose_share"] <= 1.0
+    assert a["choose_seconds"] > 0 and a["submit_seconds"] > 0
+    assert a["choose_seconds"] + a["submit_seconds"] <= a["seconds"] + 0.002  # each rounded to 1 ms
+    b = _run(capsys, "--games", "2", "--seed", "7")
+    assert 0.0 <= b["choose_share"] <= 1.0
+    untimed = [{k: v for k, v in r.items() if k not in TIMING_FIELDS} for r in (a, b)]
+    assert untimed[0] == untimed[1]
 
 
 def test_runaway_games_count_as_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,6 +93,7 @@ def test_human_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--games", "1", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "1 games of skirmish-field" in out and "errors: 0" in out
+    assert "% of play (" in out and " s choose, " in out
 
 
 def test_unknown_scenario_and_player(capsys: pytest.CaptureFixture[str]) -> None:
