@@ -116,12 +116,17 @@ def nearest_move(engine: Engine, pool: list[Candidate], enemies: list[Point],
     start = (m.x, m.y)
     allowance = base_allowance(engine.table, m)
 
+    lines: dict[int, float] = {}  # bearing -> its line's distance from the nearest enemy
+
     def bound(c: Candidate) -> float:
-        if c.kind == "move" and "bearing" in c.args:
-            far = bearing_point(m.x, m.y, c.args["bearing"], allowance + 2.0)
-            return min(point_segment_distance(ex, ey, *start, *far)[0] for ex, ey in enemies)
-        end = c.args["path"][-1]
-        return min(math.dist(end, e) for e in enemies)
+        bearing = c.args.get("bearing")
+        if bearing is None:
+            end = c.args["path"][-1]
+            return min(math.dist(end, e) for e in enemies)
+        if bearing not in lines:
+            far = bearing_point(m.x, m.y, bearing, allowance + 2.0)
+            lines[bearing] = min(point_segment_distance(ex, ey, *start, *far)[0] for ex, ey in enemies)
+        return lines[bearing]
 
     queue = sorted(((bound(c), i, c) for i, c in enumerate(pool)), key=lambda t: (t[0], t[1]))
     best: tuple[float, int, Move] | None = None

@@ -32,10 +32,11 @@ def in_contact(table: Table, a: Model, b: Model) -> bool:
 
 def enemies_in_contact(table: Table, state: GameState, m: Model) -> list[Model]:
     """Enemy models in base contact with m."""
+    x, y, side = m.x, m.y, m.side
     return [
         o for o in state.models
-        if not o.removed and not o.riderless and not o.aboard and o.side != m.side
-        and in_contact(table, m, o)
+        if o.side != side and abs(o.x - x) <= FAR and abs(o.y - y) <= FAR
+        and not o.removed and not o.riderless and not o.aboard and in_contact(table, m, o)
     ]
 
 

@@ -48,7 +48,7 @@ GAMBIT_FEATURE = {"tall": "climb", "river": "river_crossing"}
 STOPS = frozenset({"tall", "river", "impassable", "building"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Candidate:
     """A command a side might try now, not yet checked (Engine.check says whether it may).
 
@@ -69,8 +69,14 @@ class Candidate:
         return self.make(**self.args)
 
 
+_KINDS: dict[type[Command], str] = {}
+
+
 def _given(cls: type[Command], weight: float = 1.0, **args: Any) -> Candidate:
-    return Candidate(cls.model_fields["type"].default, cls, args, args.get("gambit"), weight)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = cls.model_fields["type"].default
+    return Candidate(kind, cls, args, args.get("gambit"), weight)
 
 
 def candidates(table: Table, state: GameState, side: str) -> list[Candidate]:

@@ -14,6 +14,8 @@ from game.terrain.terrain_map import HARD_GOING, Obstacle
 
 Point = tuple[float, float]
 BACKOFF = 0.05  # clearance kept from a feature the model stops short of
+BACKOFF_STEP = 0.25  # the steps in which back_off looks for a legal stop
+BACKOFF_COARSE = 4  # back_off first looks in strides of this many steps
 INF = float("inf")
 WALK_CACHE_SIZE = 20_000  # walks remembered per table before the memory is cleared
 REACH2 = (2 * (BASE_RADIUS + MOUNT_HALF)) ** 2 + 1e-6  # centres further apart than this never touch
@@ -199,15 +201,23 @@ def back_off(table: Table, state: GameState, m: Model, points: list[Point], end:
     if not position_problem(table, state, m, *end, leg_facing(m, *last)):
         return end
     px, py = end
-    # walk backwards from `end` towards the start in small steps, leg by leg
+    # walk backwards from `end` towards the start leg by leg: an inch at a time, then a quarter
+    # inch at a time over the last inch before the first legal spot
     for a, b in reversed(legs):
         face = leg_facing(m, a, b)
         da = math.hypot(px - a[0], py - a[1])
-        steps = int(da / 0.25)
-        for i in range(1, steps + 1):
-            q = _along(a, (px, py), da - i * 0.25)
-            if not position_problem(table, state, m, *q, face):
-                return q
+        steps = int(da / BACKOFF_STEP)
+        coarse = BACKOFF_COARSE
+        for k in range(coarse, steps + coarse, coarse):
+            i = min(k, steps)
+            q = _along(a, (px, py), da - i * BACKOFF_STEP)
+            if position_problem(table, state, m, *q, face):
+                continue
+            for j in range(max(1, k - coarse + 1), i):
+                fine = _along(a, (px, py), da - j * BACKOFF_STEP)
+                if not position_problem(table, state, m, *fine, face):
+                    return fine
+            return q
         px, py = a
         if not position_problem(table, state, m, px, py, face):
             return (px, py)
