@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.ai.random_player import NoLegalCommand, RandomPlayer
-from game.ai.route import distance_left, open_road, route_field
+from game.ai.route import RouteField, distance_left, open_road, route_field
 from game.physics.bolt import bearing_vector
 from game.rules.commands import (
     Activate,
@@ -37,7 +37,8 @@ Point = tuple[float, float]
 CHARGES = ("charge", "mounted_charge")
 
 
-def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
+def best_drive(engine: Engine, drives: list[Drive],
+               routes: dict[tuple[object, ...], RouteField] | None = None) -> Drive:
     """The Drive whose dry run makes most way towards the vehicle's goal without crashing.
 
     The goal is its escort edge (the way round walls, buildings and vehicles: game.ai.route), else
@@ -49,7 +50,7 @@ def best_drive(engine: Engine, drives: list[Drive]) -> Drive:
     state, table = engine.state, engine.table
     v = state.vehicle(state.model(drives[0].model).aboard)
 
-    field = route_field(table, state, v, v.escort_edge) if v.escort_edge else None
+    field = route_field(table, state, v, v.escort_edge, routes) if v.escort_edge else None
 
     def score(cmd: Drive) -> float:
         preview = predict_drive(table, state, cmd)
@@ -147,6 +148,10 @@ def nearest_move(engine: Engine, pool: list[Candidate], enemies: list[Point],
 class EagerPlayer(RandomPlayer):
     """Fights, then charges, then shoots, then advances; otherwise plays like RandomPlayer."""
 
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.routes: dict[tuple[object, ...], RouteField] = {}  # the driver's route fields
+
     def choose(self, engine: Engine, side: str) -> Command:
         """The most aggressive of the legal commands, with a seeded choice among equals."""
         pool = engine.candidates(side)
@@ -172,7 +177,7 @@ class EagerPlayer(RandomPlayer):
         pool = [c for c in pool if c.kind != "climb_down"] or pool  # stay with the cart
         drives = [c for c in legal(engine, [c for c in pool if c.kind == "drive"]) if isinstance(c, Drive)]
         if drives:
-            return best_drive(engine, drives)
+            return best_drive(engine, drives, self.routes)
         keeps = driver_command_limit(engine)
         fights = legal(engine, [c for c in pool if c.kind == "fight"])
         charges = [c for c in legal(engine, [c for c in pool if c.gambit in CHARGES])

@@ -58,8 +58,31 @@ def _static_closed(tmap: TerrainMap, clearance: float) -> frozenset[tuple[int, i
     return _CACHE[(id(tmap), clearance)][1]
 
 
-def route_field(table: Table, state: GameState, v: Vehicle, edge: str) -> dict[tuple[int, int], float]:
-    """Inches from each open cell to the goal edge, going round everything in the way."""
+RouteField = dict[tuple[int, int], float]
+
+
+def route_key(state: GameState, v: Vehicle, edge: str) -> tuple[object, ...]:
+    """What a route field depends on besides the map: the vehicle, its goal and where the other
+    vehicles stand."""
+    others = tuple((o.id, o.x, o.y, o.heading) for o in state.vehicles if o is not v and not o.removed)
+    return (v.profile, edge, others)
+
+
+def route_field(table: Table, state: GameState, v: Vehicle, edge: str,
+                memo: dict[tuple[object, ...], RouteField] | None = None) -> RouteField:
+    """Inches from each open cell to the goal edge, going round everything in the way (remembered
+    in `memo`, if given, for as long as the other vehicles stand where they stood)."""
+    if memo is None:
+        return _route_field(table, state, v, edge)
+    key = (id(table.terrain), *route_key(state, v, edge))
+    if key not in memo:
+        if len(memo) > 64:
+            memo.clear()
+        memo[key] = _route_field(table, state, v, edge)
+    return memo[key]
+
+
+def _route_field(table: Table, state: GameState, v: Vehicle, edge: str) -> RouteField:
     tmap = table.terrain
     prof = table.content.vehicles[v.profile]
     clearance = prof.width / 2 + 0.3
