@@ -10,6 +10,7 @@ from typing import SupportsInt
 
 from game.content import load_content
 from game.content.models import Content
+from game.physics.ram import Body, blocked_by
 from game.rules.context import Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -79,7 +80,6 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
 
 def _check_vehicles(path: str, terrain: TerrainMap, content: Content, retinues: dict[str, str]) -> None:
     """Every vehicle is known and clear of walls and buildings; every seat in a retinue exists."""
-    from game.physics.ram import Body, blocked_by
 
     for spot in terrain.vehicles:
         prof = content.vehicles.get(spot.profile)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import math
 
+from game.physics.bolt import bearing_vector
 from game.physics.outline import BLOCKING
 from game.physics.vehicle_sim import is_wall
 from game.rules.context import Table
@@ -143,7 +144,6 @@ def distance_left(field: dict[tuple[int, int], float], x: float, y: float) -> fl
 def open_road(field: dict[tuple[int, int], float], x: float, y: float, heading: float, reach: float) -> float:
     """How far (up to reach) a vehicle's centre may roll straight on from (x, y) before the field
     is closed: what a wagon left to roll on next turn would run into."""
-    from game.physics.bolt import bearing_vector
 
     fx, fy = bearing_vector(heading)
     d = CELL

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from typing import TYPE_CHECKING
 
 from game.ai import EagerPlayer
@@ -89,7 +90,6 @@ def stage_demo(battle: BattleScreen) -> None:
 
 def _demo_target(battle: BattleScreen, model_id: str, at: tuple[float, float]) -> tuple[float, float]:
     """A legal move end for the demo, preferring one that crosses an obstacle."""
-    import math
 
     from game.ui.battle.previews import move_preview
 

@@ -13,6 +13,7 @@ from game.ui.battle.cache import Layer, Same, panel, rendered, text
 from game.ui.battle.driving import draw_contact
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
+from game.ui.eventtext import ram_summary
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -101,7 +102,6 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
 
 def _draw_bursts(scr: BattleScreen, surface: pygame.Surface) -> None:
     """Rams as they happen: a star at the point, the impact speed, the die and the damage done."""
-    from game.ui.eventtext import ram_summary
 
     engine = scr.session.engine
     names = {m.id: m.name for m in engine.state.models}

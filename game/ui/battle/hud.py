@@ -9,9 +9,12 @@ import pygame
 from game.rules.context import Table
 from game.rules.events import Ev
 from game.rules.state import ALARUMS_CARD, GameState, Model, Vehicle
+from game.rules.vehicles import team_left, top_speed
 from game.ui import theme
 from game.ui.battle.cache import Layer, Same, panel, text, wrapped
 from game.ui.battle.previews import describe_event, rule_for_event
+from game.ui.battle.vehicles import health_colour
+from game.ui.eventtext import names_of
 from game.ui.theme import Fonts
 from game.ui.widgets import Button
 
@@ -58,7 +61,6 @@ class Hud:
 
     def add_events(self, events: list[Ev], state: GameState) -> None:
         """Append events to the log, coloured by their side where that is known."""
-        from game.ui.eventtext import names_of
 
         names = names_of(state)
         for ev in events:
@@ -185,7 +187,6 @@ class Hud:
     def _vehicle_card(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
                       table: Table, v: Vehicle) -> int:
         """A cart or wagon: Health against its Operational Level, armour, speed, damage, fire, crew."""
-        from game.ui.battle.vehicles import health_colour
 
         f = self.fonts
         prof = table.content.vehicles[v.profile]
@@ -210,7 +211,6 @@ class Hud:
              theme.TEXT, "midleft")
         y = bar.bottom + 5
         a = prof.armour
-        from game.rules.vehicles import team_left, top_speed
 
         steed = table.content.team_steed(v.profile)
         lines = [f"Operational Level {prof.operational_level} (disabled below it)",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.context import Table
-from game.rules.geometry import spine
+from game.rules.geometry import edge_distance_to_point, spine
 from game.rules.state import GameState, Model
 from game.ui import theme
 from game.ui.battle.camera import Camera
@@ -255,7 +255,6 @@ def model_at(state: GameState, x: float, y: float) -> Model | None:
     """The model whose base covers a point in inches (riders by their capsule), living ones first.
 
     Models aboard a vehicle are not found here: their tokens sit on its bed (vehicles.crew_at)."""
-    from game.rules.geometry import edge_distance_to_point
 
     best = None
     for m in state.models:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 import pygame
 
@@ -20,7 +21,6 @@ LOAD_ERRORS = (SaveError, MatchError, MapError, OSError, ValueError, KeyError)
 
 def open_battle(app: App, path: object, replace: bool = True) -> bool:
     """Load a save into a battle screen; a save that fails shows a dialog with the reason."""
-    from pathlib import Path
 
     from game.ui.battle.screen import BattleScreen
 
