@@ -154,6 +154,10 @@ class EagerPlayer(RandomPlayer):
 
     def choose(self, engine: Engine, side: str) -> Command:
         """The most aggressive of the legal commands, with a seeded choice among equals."""
+        with engine.deciding():
+            return self._choose(engine, side)
+
+    def _choose(self, engine: Engine, side: str) -> Command:
         pool = engine.candidates(side)
         reactions = [c for c in pool if c.kind == "react"]
         if reactions:

@@ -29,7 +29,8 @@ class RandomPlayer:
 
     def choose(self, engine: Engine, side: str) -> Command:
         """One of the side's legal commands, chosen uniformly at random."""
-        cmd = self.draw(engine, engine.candidates(side))
+        with engine.deciding():
+            cmd = self.draw(engine, engine.candidates(side))
         if cmd is None:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         return cmd

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from game.content.models import Content, Numbers, Profile
@@ -28,6 +30,8 @@ class Table:
     base_terrain: TerrainMap | None = None  # the map as loaded, before any mud
     # terrain walks already made on this map (movement.walk): a walk depends on the terrain alone
     walks: dict[tuple[object, ...], object] = field(default_factory=dict, repr=False, compare=False)
+    # answers remembered while one decision is made (see `deciding`); None outside one
+    memo: dict[tuple[object, ...], object] | None = field(default=None, repr=False, compare=False)
 
     def apply_mud(self, tiles: list[int]) -> None:
         """Turn the listed open or road tiles to Hard Going (ploughland) on this game's map."""
@@ -41,6 +45,19 @@ class Table:
         for idx in tiles:
             kinds[idx] = "ploughland"
         self.terrain = replace(base, tiles=kinds)
+
+    @contextmanager
+    def deciding(self) -> Iterator[None]:
+        """While a side decides what to do (the state does not change), remember the answers of
+        the position checks, which its candidates ask again and again."""
+        if self.memo is not None:
+            yield
+            return
+        self.memo = {}
+        try:
+            yield
+        finally:
+            self.memo = None
 
     @property
     def numbers(self) -> Numbers:

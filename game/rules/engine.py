@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +77,11 @@ class Engine:
     def legal_commands(self, side: str) -> list[Command]:
         """A finite, useful list of the commands this side may give now, every one checked."""
         return legal_commands(self.table, self.state, side)
+
+    def deciding(self) -> AbstractContextManager[None]:
+        """Wrap the checks of one decision in this (the state must not change meanwhile): the
+        engine then remembers the answers of its position checks."""
+        return self.table.deciding()
 
     def candidates(self, side: str) -> list[Candidate]:
         """What this side might try now, unchecked and cheap to list: a player draws from these

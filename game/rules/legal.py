@@ -109,6 +109,13 @@ def legal_commands(table: Table, state: GameState, side: str) -> list[Command]:
     spot listed once); every one of them would be accepted by submit."""
     out: list[Command] = []
     seen: set[tuple[float, float, str | None]] = set()
+    with table.deciding():
+        _check_all(table, state, side, out, seen)
+    return out
+
+
+def _check_all(table: Table, state: GameState, side: str, out: list[Command],
+               seen: set[tuple[float, float, str | None]]) -> None:
     for cand in candidates(table, state, side):
         cmd = cand.command()
         if cmd is None:
@@ -121,7 +128,6 @@ def legal_commands(table: Table, state: GameState, side: str) -> list[Command]:
             seen.add(key)
         if accepted(table, state, cmd):
             out.append(cmd)
-    return out
 
 
 def _between_models(table: Table, state: GameState, side: str) -> list[Candidate]:

@@ -131,6 +131,18 @@ def _stop(result: Walk, a: Point, b: Point, dist: float, cost: float, why: str) 
 def position_problem(table: Table, state: GameState, m: Model, x: float, y: float,
                      facing: float | None = None) -> str:
     """Why a model may not stand at (x, y) with a facing, or "" if it may."""
+    memo = table.memo
+    if memo is None:
+        return _position_problem(table, state, m, x, y, facing)
+    key = ("position", m.id, m.steed is not None, m.facing if facing is None else facing, x, y)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _position_problem(table, state, m, x, y, facing)
+    return known  # type: ignore[return-value]
+
+
+def _position_problem(table: Table, state: GameState, m: Model, x: float, y: float,
+                      facing: float | None) -> str:
     tmap = table.terrain
     r = BASE_RADIUS
     mounted = m.steed is not None
@@ -195,6 +207,17 @@ def leg_facing(m: Model, a: Point, b: Point) -> float:
 
 def back_off(table: Table, state: GameState, m: Model, points: list[Point], end: Point) -> Point:
     """The furthest legal position at or before `end` along the path (the start if none)."""
+    memo = table.memo
+    if memo is None:
+        return _back_off(table, state, m, points, end)
+    key = ("back_off", m.id, tuple(points), end)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _back_off(table, state, m, points, end)
+    return known  # type: ignore[return-value]
+
+
+def _back_off(table: Table, state: GameState, m: Model, points: list[Point], end: Point) -> Point:
     start = points[0]
     legs = list(zip(points, points[1:], strict=False))
     last = legs[-1] if legs else (start, start)
