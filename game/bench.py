@@ -28,12 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from game.ai import make_player
+from game.ai import Player, make_player
 from game.rules.commands import Activate, Command, Fight, Move
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.state import SIDES, GameState
+from game.rules.state import SIDES, GameState, NoSide, Side
 from game.scenario import start_game
 from game.sim import player_seed
 
@@ -67,7 +67,7 @@ def _nearest_enemy(engine: Engine, cmd: Move) -> float:
                 if m.side != cmd.side), default=0.0)
 
 
-def _aggressive(engine: Engine, side: str, dice: Dice) -> Command:
+def _aggressive(engine: Engine, side: Side | NoSide, dice: Dice) -> Command:
     """A blunt chooser that seeks melee, so that the game reaches a Fight quickly."""
     options = engine.legal_commands(side)
     for kind in ("fight", "move", "shoot", "activate", "end_activation"):
@@ -181,11 +181,11 @@ class Sample:
 
     engine: Engine
     state: GameState
-    side: str
+    side: Side | NoSide
     move: Move | None
 
 
-def few_inches(engine: Engine, side: str) -> Move | None:
+def few_inches(engine: Engine, side: Side | NoSide) -> Move | None:
     """The active model's plain (no gambit) legal Move nearest MOVE_INCHES long, if it has one."""
     state = engine.state
     if not state.active_model:
@@ -209,7 +209,7 @@ def sample_states(scenario: str, seed: int) -> list[Sample]:
     others: list[Sample] = []
     for s in range(seed, seed + MAX_SEEDS):
         engine = start_game(scenario, s)
-        seats = {side: make_player("eager", player_seed(s, side)) for side in SIDES}
+        seats: dict[str, Player] = {side: make_player("eager", player_seed(s, side)) for side in SIDES}
         last: Command | None = None
         for n in range(MAX_COMMANDS):
             if engine.state.over:

@@ -11,12 +11,13 @@ from game.ai.random_player import RandomPlayer
 if TYPE_CHECKING:
     from game.rules.commands import Command
     from game.rules.engine import Engine
+    from game.rules.state import NoSide, Side
 
 
 class Player(Protocol):
     """Anything that chooses a command for a side."""
 
-    def choose(self, engine: Engine, side: str) -> Command:
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
         """The command this player gives now (one of engine.legal_commands(side))."""
         ...
 

@@ -31,6 +31,7 @@ from game.rules.vehicles import is_driver
 if TYPE_CHECKING:
     from game.rules.engine import Engine
     from game.rules.legal import Candidate
+    from game.rules.state import NoSide, Side
 
 Point = tuple[float, float]
 
@@ -152,12 +153,12 @@ class EagerPlayer(RandomPlayer):
         super().__init__(seed)
         self.routes: dict[tuple[object, ...], RouteField] = {}  # the driver's route fields
 
-    def choose(self, engine: Engine, side: str) -> Command:
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
         """The most aggressive of the legal commands, with a seeded choice among equals."""
         with engine.deciding():
             return self._choose(engine, side)
 
-    def _choose(self, engine: Engine, side: str) -> Command:
+    def _choose(self, engine: Engine, side: Side | NoSide) -> Command:
         pool = engine.candidates(side)
         reactions = [c for c in pool if c.kind == "react"]
         if reactions:

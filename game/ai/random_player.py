@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from game.rules.commands import Command
     from game.rules.engine import Engine
     from game.rules.legal import Candidate
+    from game.rules.state import NoSide, Side
 
 
 class NoLegalCommand(Exception):
@@ -27,7 +28,7 @@ class RandomPlayer:
         self.seed = seed
         self.dice = Dice(seed)
 
-    def choose(self, engine: Engine, side: str) -> Command:
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
         """One of the side's legal commands, chosen uniformly at random."""
         with engine.deciding():
             cmd = self.draw(engine, engine.candidates(side))

@@ -7,7 +7,7 @@ from game.rules.events import ActivationLost, AlarumDrawn, ModelJoined
 from game.rules.feckless import feckless_test
 from game.rules.movement import position_problem
 from game.rules.perk_draw import draw_perk
-from game.rules.state import SIDES, Model
+from game.rules.state import SIDES, Model, Side
 from game.rules.steeds import horse_bolts
 
 
@@ -79,7 +79,7 @@ def _reinforcements(act: Act, amount: int) -> str:
     return f"a Man-at-arms joins {hero.name}'s Spear"
 
 
-def _free_spot(act: Act, side: str) -> tuple[float, float] | None:
+def _free_spot(act: Act, side: Side) -> tuple[float, float] | None:
     probe = Model(id="probe", side=side, name="probe", profile="man_at_arms", spear="probe",
                   x=0, y=0, health=1)
     for zone in act.table.terrain.zones:

@@ -13,7 +13,7 @@ from game.rules.geometry import bearing_point, heading
 from game.rules.movement import position_problem
 from game.rules.moving import dash, ride
 from game.rules.paths import MOUNTED_CHARGE_REACH, MovePlan, bonus_denied, break_away_spot, in_hard_going
-from game.rules.state import GameState, Model, Pending
+from game.rules.state import GameState, Model, Pending, Reaction, Side
 from game.rules.steeds import lose_steed
 
 Point = tuple[float, float]
@@ -61,10 +61,10 @@ def shock_applies(table: Table, rider: Model, target: Model) -> bool:
     return obstacle_between(table, rider, target) is None and not in_hard_going(table, target)
 
 
-def reaction_options(table: Table, state: GameState, charger: Model, target: Model) -> list[str]:
+def reaction_options(table: Table, state: GameState, charger: Model, target: Model) -> list[Reaction]:
     """The answers open to a charged model (none for most foot models)."""
     if target.steed is not None:
-        options = []
+        options: list[Reaction] = []
         foes = [e for e in enemies_in_contact(table, state, target) if e.id != charger.id]
         may_counter = not target.charged_this_turn or "counter_charge" in _perk_effects(table, state,
                                                                                         target.side)
@@ -80,7 +80,7 @@ def reaction_options(table: Table, state: GameState, charger: Model, target: Mod
     return []
 
 
-def _perk_effects(table: Table, state: GameState, side: str) -> set[str]:
+def _perk_effects(table: Table, state: GameState, side: Side) -> set[str]:
     return {table.content.perks[c].effect for c in state.sides[side].perks}
 
 
@@ -100,7 +100,7 @@ def offer_break_away(act: Act, rider: Model, foe: Model) -> None:
         return
     if break_away_spot(act.table, act.state, rider) is None:
         return
-    options = ["break_away", "stand"]
+    options: list[Reaction] = ["break_away", "stand"]
     act.state.pending = Pending(kind="round_end", side=rider.side, model=rider.id, charger=foe.id,
                                 options=options)
     act.emit(ReactionOffered(side=rider.side, model=rider.id, charger=foe.id, options=options))

@@ -8,7 +8,7 @@ from game.rules.commands import React
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import ReactionTaken
 from game.rules.paths import break_away_spot
-from game.rules.state import GameState, Pending
+from game.rules.state import GameState, Pending, Reaction
 
 Point = tuple[float, float]
 
@@ -26,7 +26,7 @@ def plan_react(table: Table, state: GameState, cmd: React) -> Pending | Rejected
     return pending
 
 
-def do_react(act: Act, pending: Pending, choice: str) -> None:
+def do_react(act: Act, pending: Pending, choice: Reaction) -> None:
     """Carry out the answer to a charge."""
     state = act.state
     state.pending = None

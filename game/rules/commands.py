@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from game.rules.state import Reaction, Side
+
 Point = tuple[float, float]
 Gambit = Literal["charge", "run", "climb", "river_crossing", "mounted_charge"]
 MeleeOption = Literal["thrust", "parry", "fend"]
@@ -15,7 +17,7 @@ class Cmd(BaseModel):
     """Base for commands: immutable and strict about fields."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    side: Literal["red", "blue"] = Field(description="The player giving the command.")
+    side: Side = Field(description="The player giving the command.")
 
 
 class Activate(Cmd):
@@ -113,7 +115,7 @@ class React(Cmd):
     at the end of a melee round, break_away or stand."""
 
     type: Literal["react"] = "react"
-    choice: Literal["counter_charge", "mounted_evasion", "evade", "defend", "stand", "break_away"]
+    choice: Reaction
 
 
 class Drive(Cmd):

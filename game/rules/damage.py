@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules.context import Act
 from game.rules.events import Casualty, MishapTaken, SaveRolled, Wounded
-from game.rules.state import Model, other_side
+from game.rules.state import Model, NoSide, Side, other_side
 
 
 def valour_for(act: Act, m: Model) -> int:
@@ -23,7 +23,7 @@ def save_target(act: Act, m: Model, modifier: int = 0) -> int:
     return act.table.profile(m).save - m.save_bonus - modifier
 
 
-def take_hit(act: Act, m: Model, by_side: str, save_modifier: int = 0) -> bool:
+def take_hit(act: Act, m: Model, by_side: Side | NoSide, save_modifier: int = 0) -> bool:
     """One hit on a model: it saves or loses 1 Health. Returns True if it was wounded."""
     need = save_target(act, m, save_modifier)
     if need <= 6:
@@ -35,7 +35,7 @@ def take_hit(act: Act, m: Model, by_side: str, save_modifier: int = 0) -> bool:
     return True
 
 
-def wound(act: Act, m: Model, amount: int, by_side: str) -> None:
+def wound(act: Act, m: Model, amount: int, by_side: Side | NoSide) -> None:
     """Take Health from a model; at 0 it is a casualty and the other side scores Valour."""
     if m.removed or amount <= 0:
         return
@@ -45,7 +45,7 @@ def wound(act: Act, m: Model, amount: int, by_side: str) -> None:
         remove_casualty(act, m, by_side or other_side(m.side))
 
 
-def remove_casualty(act: Act, m: Model, by_side: str) -> None:
+def remove_casualty(act: Act, m: Model, by_side: Side) -> None:
     """Remove a model as a casualty and award Valour to the side that scored it."""
     m.removed = "casualty"
     valour = valour_for(act, m) if by_side != m.side else 0

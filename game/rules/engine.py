@@ -14,7 +14,7 @@ from game.rules.events import Ev
 from game.rules.handlers import HANDLERS
 from game.rules.legal import Candidate, candidates, legal_commands
 from game.rules.outcome import check_wipe_out
-from game.rules.state import GameState
+from game.rules.state import GameState, NoSide, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +74,17 @@ class Engine:
         self.state = snapshot.clone()
         self.table.apply_mud(self.state.mud)
 
-    def legal_commands(self, side: str) -> list[Command]:
-        """A finite, useful list of the commands this side may give now, every one checked."""
-        return legal_commands(self.table, self.state, side)
+    def legal_commands(self, side: Side | NoSide) -> list[Command]:
+        """A finite, useful list of the commands this side may give now, every one checked (none
+        for no side)."""
+        return legal_commands(self.table, self.state, side) if side else []
 
     def deciding(self) -> AbstractContextManager[None]:
         """Wrap the checks of one decision in this (the state must not change meanwhile): the
         engine then remembers the answers of its position checks."""
         return self.table.deciding()
 
-    def candidates(self, side: str) -> list[Candidate]:
+    def candidates(self, side: Side | NoSide) -> list[Candidate]:
         """What this side might try now, unchecked and cheap to list: a player draws from these
-        and checks (Engine.check) only what it considers."""
-        return candidates(self.table, self.state, side)
+        and checks (Engine.check) only what it considers (none for no side)."""
+        return candidates(self.table, self.state, side) if side else []

@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from game.rules.state import NoSide, Reaction, Side, VehicleSide, Winner
+
 Point = tuple[float, float]
 
 
@@ -46,7 +48,7 @@ class CardDrawn(Ev):
 
     type: Literal["card_drawn"] = "card_drawn"
     card: str
-    side: str = ""
+    side: Side | NoSide = ""  # "" for the Alarums card
     leaderless: bool = False
 
 
@@ -162,7 +164,7 @@ class Casualty(Ev):
 
     type: Literal["casualty"] = "casualty"
     model: str
-    by_side: str
+    by_side: Side | NoSide
     valour: int
 
 
@@ -228,7 +230,7 @@ class PerkPlayed(Ev):
     """A Perk card was played."""
 
     type: Literal["perk_played"] = "perk_played"
-    side: str
+    side: Side
     card: str
     model: str = ""
 
@@ -245,7 +247,7 @@ class PerkDrawn(Ev):
     """A player drew a Perk card."""
 
     type: Literal["perk_drawn"] = "perk_drawn"
-    side: str
+    side: Side
     card: str
 
 
@@ -268,7 +270,7 @@ class ModelJoined(Ev):
 
     type: Literal["model_joined"] = "model_joined"
     model: str
-    side: str
+    side: Side
     at: Point
 
 
@@ -276,7 +278,7 @@ class WillToFight(Ev):
     """A Will to Fight test at the end of a turn."""
 
     type: Literal["will_to_fight"] = "will_to_fight"
-    side: str
+    side: Side
     total: int
     need: int
     passed: bool
@@ -287,7 +289,7 @@ class ObjectiveHeld(Ev):
 
     type: Literal["objective_held"] = "objective_held"
     objective: str
-    side: str
+    side: Side
     valour: int
 
 
@@ -302,7 +304,7 @@ class GameEnded(Ev):
     """The game is over."""
 
     type: Literal["game_ended"] = "game_ended"
-    winner: str
+    winner: Winner
     reason: str
     valour: dict[str, int]
 
@@ -345,7 +347,7 @@ class SteedKilled(Ev):
 
     type: Literal["steed_killed"] = "steed_killed"
     model: str
-    by_side: str
+    by_side: Side | NoSide
     valour: int
 
 
@@ -390,10 +392,10 @@ class ReactionOffered(Ev):
     """A player must answer a charge: Counter Charge, Mounted Evasion, Evade or Defend."""
 
     type: Literal["reaction_offered"] = "reaction_offered"
-    side: str
+    side: Side
     model: str
     charger: str
-    options: list[str]
+    options: list[Reaction]
 
 
 class ReactionTaken(Ev):
@@ -401,7 +403,7 @@ class ReactionTaken(Ev):
 
     type: Literal["reaction_taken"] = "reaction_taken"
     model: str
-    choice: str
+    choice: Reaction
 
 
 class SteedSpooked(Ev):
@@ -514,9 +516,9 @@ class VehicleDisabled(Ev):
 
     type: Literal["vehicle_disabled"] = "vehicle_disabled"
     vehicle: str
-    by_side: str  # whose ram, shot or fire did it ("" for a crash of its own)
+    by_side: Side | NoSide  # whose ram, shot or fire did it ("" for a crash of its own)
     valour: int
-    to_side: str = ""  # who scores the escort Valour, if any
+    to_side: Side | NoSide = ""  # who scores the escort Valour, if any
 
 
 class VehicleAlight(Ev):
@@ -585,7 +587,7 @@ class VehicleEscaped(Ev):
 
     type: Literal["vehicle_escaped"] = "vehicle_escaped"
     vehicle: str
-    side: str
+    side: VehicleSide
     valour: int
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from game.rules.context import Act
 from game.rules.damage import mishap, take_hit, wound
@@ -28,7 +29,7 @@ CALAMITY_TEXT = {
 }
 
 
-def gambit_roll(act: Act, m: Model, gambit: str) -> str:
+def gambit_roll(act: Act, m: Model, gambit: str) -> Literal["success", "mishap", "calamity"]:
     """Roll a gambit: 'success' on 2+, 'mishap' on a 1, 'calamity' on a 1 confirmed by a 1."""
     name = GAMBIT_NAMES.get(gambit, gambit)
     need = act.table.numbers.gambit_success

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
-from game.rules.state import GameState, Model
+from game.rules.state import GameState, Model, Side
 
 
-def check_turn(state: GameState, side: str) -> Rejected | None:
+def check_turn(state: GameState, side: Side) -> Rejected | None:
     """Rejects a command from a player whose Spear is not activating."""
     if state.over:
         return Rejected("game_over", "The game is over.")
@@ -20,7 +20,7 @@ def check_turn(state: GameState, side: str) -> Rejected | None:
     return None
 
 
-def check_active(state: GameState, side: str, model_id: str) -> Model | Rejected:
+def check_active(state: GameState, side: Side, model_id: str) -> Model | Rejected:
     """The active model named by a command, or why it may not act."""
     bad = check_turn(state, side)
     if bad:
@@ -33,7 +33,7 @@ def check_active(state: GameState, side: str, model_id: str) -> Model | Rejected
     return m
 
 
-def check_action(state: GameState, side: str, model_id: str, fighting: bool = False,
+def check_action(state: GameState, side: Side, model_id: str, fighting: bool = False,
                  shooting: bool = False) -> Model | Rejected:
     """The active model, if it still has its Action (a Dithering model may only fight)."""
     m = check_active(state, side, model_id)

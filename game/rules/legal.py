@@ -21,6 +21,7 @@ from game.rules.commands import (
     EndActivation,
     EndSpear,
     Fight,
+    Gambit,
     Loot,
     Move,
     PlayPerk,
@@ -39,7 +40,7 @@ from game.rules.missiles import missile_weapon
 from game.rules.movement import back_off, walk
 from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance, contact_points
 from game.rules.spears import spear_members
-from game.rules.state import GameState, Model, Vehicle
+from game.rules.state import GameState, Model, Side, Vehicle
 from game.rules.vehicles import EDGE_BEARING, driver_of, top_speed, touching, turn_between
 
 Point = tuple[float, float]
@@ -79,7 +80,7 @@ def _given(cls: type[Command], weight: float = 1.0, **args: Any) -> Candidate:
     return Candidate(kind, cls, args, args.get("gambit"), weight)
 
 
-def candidates(table: Table, state: GameState, side: str) -> list[Candidate]:
+def candidates(table: Table, state: GameState, side: Side) -> list[Candidate]:
     """Everything worth trying for this side now, unchecked and cheap to list."""
     if state.over or side != state.acting_side:
         return []
@@ -104,7 +105,7 @@ def accepted(table: Table, state: GameState, cmd: Command) -> bool:
     return not isinstance(HANDLERS[cmd.type][0](table, state, cmd), Rejected)
 
 
-def legal_commands(table: Table, state: GameState, side: str) -> list[Command]:
+def legal_commands(table: Table, state: GameState, side: Side) -> list[Command]:
     """Commands the side may give now (each candidate worked out and checked; moves to the same
     spot listed once); every one of them would be accepted by submit."""
     out: list[Command] = []
@@ -114,7 +115,7 @@ def legal_commands(table: Table, state: GameState, side: str) -> list[Command]:
     return out
 
 
-def _check_all(table: Table, state: GameState, side: str, out: list[Command],
+def _check_all(table: Table, state: GameState, side: Side, out: list[Command],
                seen: set[tuple[float, float, str | None]]) -> None:
     for cand in candidates(table, state, side):
         cmd = cand.command()
@@ -130,7 +131,7 @@ def _check_all(table: Table, state: GameState, side: str, out: list[Command],
             out.append(cmd)
 
 
-def _between_models(table: Table, state: GameState, side: str) -> list[Candidate]:
+def _between_models(table: Table, state: GameState, side: Side) -> list[Candidate]:
     out = [_given(EndSpear, side=side)]
     for m in spear_members(state, state.current_card):
         if m.activated:
@@ -142,7 +143,7 @@ def _between_models(table: Table, state: GameState, side: str) -> list[Candidate
     return out
 
 
-def _perks(table: Table, state: GameState, side: str, model: str | None,
+def _perks(table: Table, state: GameState, side: Side, model: str | None,
            only: str = "") -> list[Candidate]:
     out = []
     for card in sorted(set(state.sides[side].perks)):
@@ -194,7 +195,7 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
     if check_can_move(table, state, m, None) is not None:
         return []
     out: list[Candidate] = []
-    ways: list[tuple[str, str | None]] = [("full", None), ("half", None)]
+    ways: list[tuple[str, Gambit | None]] = [("full", None), ("half", None)]
     if m.steed is None:
         ways += [("run", "run"), ("tall", "climb")]
     ways.append(("river", "river_crossing"))
@@ -209,7 +210,7 @@ def _moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
 
 
 def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: str,
-                 gambit: str | None) -> Command | None:
+                 gambit: Gambit | None) -> Command | None:
     """A move along a bearing: as far as the Move allows ("full"), half as far ("half"), with a
     Run! ("run"), or across the feature that stops it ("tall", "river"); None if there is none."""
     allowance = base_allowance(table, m)
@@ -230,7 +231,7 @@ def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: st
         end = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     if math.dist(end, start) < 0.5:
         return None
-    return Move(side=m.side, model=m.id, path=(end,), gambit=gambit)  # type: ignore[arg-type]
+    return Move(side=m.side, model=m.id, path=(end,), gambit=gambit)
 
 
 def _boarding(table: Table, state: GameState, m: Model) -> list[Candidate]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.rules.context import Act
 from game.rules.events import GameEnded, ObjectiveHeld
 from game.rules.geometry import edge_distance_to_point
-from game.rules.state import SIDES
+from game.rules.state import SIDES, Winner
 
 
 def score_hold_objectives(act: Act) -> None:
@@ -27,11 +27,11 @@ def finish_by_valour(act: Act, reason: str) -> None:
     """End the game on Valour Points, with hold objectives scored first."""
     score_hold_objectives(act)
     red, blue = act.state.sides["red"].valour, act.state.sides["blue"].valour
-    winner = "red" if red > blue else "blue" if blue > red else "draw"
+    winner: Winner = "red" if red > blue else "blue" if blue > red else "draw"
     end_game(act, winner, reason)
 
 
-def end_game(act: Act, winner: str, reason: str) -> None:
+def end_game(act: Act, winner: Winner, reason: str) -> None:
     """Mark the game over and announce the result."""
     state = act.state
     state.over = True

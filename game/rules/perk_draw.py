@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from game.rules.context import Act
 from game.rules.events import DeckShuffled, PerkDrawn
+from game.rules.state import Side
 
 
-def draw_perk(act: Act, side: str) -> None:
+def draw_perk(act: Act, side: Side) -> None:
     """Draw one Cunning Plan card if the hand has room; reshuffle the discards when empty."""
     state = act.state
     hand = state.sides[side].perks

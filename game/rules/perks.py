@@ -11,7 +11,7 @@ from game.rules.events import DrillSet, Looted, PerkPlayed
 from game.rules.geometry import edge_distance_to_point
 from game.rules.guards import check_action, check_active, check_turn
 from game.rules.missiles import missile_weapon, reload_weapon
-from game.rules.state import GameState, Model
+from game.rules.state import GameState, Model, Side
 from game.terrain.terrain_map import Objective
 
 
@@ -19,7 +19,7 @@ from game.terrain.terrain_map import Objective
 class PerkPlan:
     """A checked Perk play."""
 
-    side: str
+    side: Side
     perk: Perk
     model: Model | None
 

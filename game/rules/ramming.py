@@ -97,7 +97,7 @@ def move_vehicle(act: Act, v: Vehicle, reason: str, heading: float | None = None
         _resolve(act, v, contact, move, suffered)
     _apply_shoves(act, move)
     for vid, points in suffered.items():  # nobody scores for crew hurt in their own vehicle's crash
-        crew_damage(act, state.vehicle(vid), points, v.side if vid != v.id else state.vehicle(vid).side)
+        crew_damage(act, state.vehicle(vid), points, v.owner if vid != v.id else state.vehicle(vid).owner)
     _clear_footprints(act)
     _check_escape(act, v)
 
@@ -132,7 +132,7 @@ def _resolve(act: Act, v: Vehicle, c: Contact, move: VehicleMove, suffered: dict
                                f"{label}: the {v.name} takes the {o.name}'s weight")
         other_dmg = armoured_damage(act, o, prof.base_damage, die, facing,
                                     f"{label}: the {o.name} takes the {v.name}'s weight")
-        damage_vehicle(act, o, "hull", other_dmg, "ram", v.side)
+        damage_vehicle(act, o, "hull", other_dmg, "ram", v.owner)
         suffered[o.id] = suffered.get(o.id, 0) + other_dmg
         o.speed = 0.0  # brought up short: its team stands until it is driven again
     elif (m := state.find(c.other)) is not None and not m.removed:
@@ -160,7 +160,7 @@ def _run_down(act: Act, v: Vehicle, m: Model, band: RamBand) -> tuple[int, bool,
     points = roll_dice(act, prof.base_damage, band.die, f"Run down by the {v.name}, {m.name}", m.id)
     if under:
         points *= rules.under_the_wheels_factor
-    character_damage(act, m, points, v.side)
+    character_damage(act, m, points, v.owner)
     return roll, False, under, points
 
 
@@ -220,7 +220,7 @@ def _check_escape(act: Act, v: Vehicle) -> None:
     for m in act.state.aboard(v.id):
         m.removed = "escaped"
     valour = v.escort_valour if v.side in act.state.sides else 0
-    if valour:
+    if valour and v.side != "none":
         act.state.sides[v.side].valour += valour
     act.emit(VehicleEscaped(vehicle=v.id, side=v.side, valour=valour))
 

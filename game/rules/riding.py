@@ -12,7 +12,7 @@ from game.rules.events import Dismounted, Remounted
 from game.rules.geometry import CONTACT_TOLERANCE, edge_distance
 from game.rules.guards import check_action, check_active
 from game.rules.paths import break_away_spot
-from game.rules.state import GameState, Model
+from game.rules.state import GameState, Model, Side
 from game.rules.steeds import lose_steed, place_on_foot
 
 Point = tuple[float, float]
@@ -59,7 +59,7 @@ def _leave_steed(act: Act, m: Model, steed: str, health: int) -> str:
     return horse.id
 
 
-def update_horse_holders(act: Act, side: str, candidate: Model | None = None) -> None:
+def update_horse_holders(act: Act, side: Side, candidate: Model | None = None) -> None:
     """One dismounted model in four holds the horses while riderless steeds of its side stand."""
     state = act.state
     steeds_left = [h for h in state.models if h.riderless and not h.removed and h.side == side]

@@ -12,7 +12,7 @@ from game.rules.engine import Engine
 from game.rules.events import DeckShuffled, PerkDrawn
 from game.rules.geometry import box_distance, local_frame
 from game.rules.movement import position_problem
-from game.rules.state import SIDES, GameState, Model, SideState, Vehicle
+from game.rules.state import SIDES, GameState, Model, Side, SideState, Vehicle
 from game.rules.turn import begin_turn
 
 
@@ -29,7 +29,7 @@ class Escort:
     valour: int
 
 
-def build_models(table: Table, side: str, retinue: Retinue) -> list[Model]:
+def build_models(table: Table, side: Side, retinue: Retinue) -> list[Model]:
     """The retinue's models, not yet placed, with ids like red-1."""
     models: list[Model] = []
     n = 0
@@ -51,7 +51,7 @@ def build_models(table: Table, side: str, retinue: Retinue) -> list[Model]:
     return models
 
 
-def deploy(table: Table, state: GameState, side: str) -> None:
+def deploy(table: Table, state: GameState, side: Side) -> None:
     """Place a side's models in rows across its deployment zone, Spear by Spear."""
     zones = [z for z in table.terrain.zones if z.side == side]
     if not zones:
@@ -82,7 +82,7 @@ def deploy(table: Table, state: GameState, side: str) -> None:
             raise SetupError(f"no room to deploy {m.name} in {side}'s zone")
 
 
-def _ahead_of_a_vehicle(table: Table, state: GameState, side: str, x: float, y: float) -> bool:
+def _ahead_of_a_vehicle(table: Table, state: GameState, side: Side, x: float, y: float) -> bool:
     """True if (x, y) is within 1.6" of a vehicle, or on the road 8" ahead of one of the side's."""
     for v in state.vehicles:
         prof = table.content.vehicles[v.profile]
@@ -125,7 +125,7 @@ def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
              options: dict[str, bool] | None = None, escort: Escort | None = None) -> Engine:
     """A new game on a table: both retinues deployed, Perks dealt and the first card drawn."""
     models: list[Model] = []
-    sides: dict[str, SideState] = {}
+    sides: dict[Side, SideState] = {}
     for side in SIDES:
         retinue = table.content.retinues[retinues[side]]
         side_models = build_models(table, side, retinue)

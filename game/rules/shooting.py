@@ -20,7 +20,7 @@ from game.rules.missiles import (
     reload_weapon,
     to_hit_need,
 )
-from game.rules.state import GameState, Model, Vehicle
+from game.rules.state import GameState, Model, Side, Vehicle
 from game.rules.steeds import spook_tests, steed_hit
 from game.rules.vehicle_shots import VehicleShotPlan, plan_vehicle_shot, shot_strikes_vehicle, vehicle_hit
 
@@ -111,7 +111,7 @@ def resolve_hit(act: Act, plan: ShotPlan) -> None:
     hit_model(act, plan.target, plan.shooter.side)
 
 
-def hit_model(act: Act, victim: Model, by_side: str) -> None:
+def hit_model(act: Act, victim: Model, by_side: Side) -> None:
     """A shot strikes a model; a rider's steed gets its own Blocked Shot first (1-3 the steed)."""
     if victim.riderless:
         return  # a loose horse in the way soaks up the shot

@@ -6,12 +6,19 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
 from operator import attrgetter
+from typing import Literal
 
-SIDES = ("red", "blue")
+Side = Literal["red", "blue"]
+NoSide = Literal[""]  # no side: nobody's turn, nobody to credit
+SIDES: tuple[Side, Side] = ("red", "blue")
+Winner = Side | Literal["draw"]
+VehicleSide = Side | Literal["none"]  # "none": an abandoned vehicle
+# the answers a player may give to a charge (or, for a rider, at the end of a melee round)
+Reaction = Literal["counter_charge", "mounted_evasion", "evade", "defend", "stand", "break_away"]
 ALARUMS_CARD = "alarums"
 
 
-def other_side(side: str) -> str:
+def other_side(side: Side) -> Side:
     """The opposing side."""
     return "blue" if side == "red" else "red"
 
@@ -21,7 +28,7 @@ class Model:
     """One Character on the table (or removed from it)."""
 
     id: str
-    side: str
+    side: Side
     name: str
     profile: str
     spear: str  # id of the Hero model leading this model's Spear (a Hero leads his own)
@@ -76,7 +83,7 @@ class Vehicle:
     id: str
     name: str
     profile: str  # vehicles.toml id
-    side: str  # "red", "blue" or "none" (abandoned)
+    side: VehicleSide
     x: float  # centre, inches
     y: float
     heading: float  # compass degrees, 0 = up the table, clockwise
@@ -91,6 +98,11 @@ class Vehicle:
     escort_edge: str = ""  # table edge its side must get it off by ("" if none)
     escort_valour: int = 0  # Valour for getting it off; the other side scores it for disabling it
 
+    @property
+    def owner(self) -> Side | NoSide:
+        """The side it is with, "" for an abandoned vehicle (one never driven, so it never moves)."""
+        return "" if self.side == "none" else self.side
+
     def copy(self) -> Vehicle:
         """A copy that shares nothing mutable."""
         return replace(self, damage=dict(self.damage), burning=list(self.burning))
@@ -100,7 +112,7 @@ class Vehicle:
 class SideState:
     """A player's side: retinue, Valour, Perk hand and Will to Fight."""
 
-    name: str
+    name: Side
     retinue: str
     start_models: int
     valour: int = 0
@@ -114,10 +126,10 @@ class Pending:
     """A reaction the engine waits for: which side answers, for which model, to what."""
 
     kind: str  # "charged": Counter Charge / Mounted Evasion / Evade / Defend / stand
-    side: str
+    side: Side
     model: str
     charger: str
-    options: list[str] = field(default_factory=list)
+    options: list[Reaction] = field(default_factory=list)
     data: dict[str, float] = field(default_factory=dict)
 
 
@@ -129,13 +141,13 @@ class GameState:
     seed: int
     rng: int
     models: list[Model]
-    sides: dict[str, SideState]
+    sides: dict[Side, SideState]
     turn: int = 1
     max_turns: int = 6
     hero_deck: list[str] = field(default_factory=list)  # cards still to draw, top last
     drawn: list[str] = field(default_factory=list)  # cards drawn this turn
     current_card: str = ""
-    active_side: str = ""
+    active_side: Side | NoSide = ""
     active_model: str = ""
     perk_deck: list[str] = field(default_factory=list)
     perk_discard: list[str] = field(default_factory=list)
@@ -143,7 +155,7 @@ class GameState:
     mud: list[int] = field(default_factory=list)  # tile indices turned to Hard Going
     looted: list[str] = field(default_factory=list)  # loot objectives taken
     over: bool = False
-    winner: str = ""  # "red", "blue" or "draw" when over
+    winner: Winner | NoSide = ""  # set when over
     result: str = ""
     next_model_number: int = 0
     pending: Pending | None = None
@@ -151,7 +163,7 @@ class GameState:
     vehicles: list[Vehicle] = field(default_factory=list)
 
     @property
-    def acting_side(self) -> str:
+    def acting_side(self) -> Side | NoSide:
         """The side that must give the next command: a pending reaction's side, else the active one."""
         return self.pending.side if self.pending is not None else self.active_side
 
@@ -169,7 +181,7 @@ class GameState:
                 return m
         return None
 
-    def living(self, side: str | None = None) -> list[Model]:
+    def living(self, side: Side | None = None) -> list[Model]:
         """Characters on the table (not riderless steeds), optionally of one side."""
         return [m for m in self.models
                 if not m.removed and not m.riderless and (side is None or m.side == side)]

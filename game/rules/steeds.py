@@ -21,7 +21,7 @@ from game.rules.events import (
 )
 from game.rules.geometry import BASE_RADIUS, edge_distance, spine
 from game.rules.movement import back_off, leg_facing, position_problem
-from game.rules.state import Model, other_side
+from game.rules.state import Model, NoSide, Side, other_side
 from game.terrain.terrain_map import Obstacle
 
 Point = tuple[float, float]
@@ -64,7 +64,7 @@ def jump_test(act: Act, m: Model, obstacle: Obstacle, at: Point | None = None) -
     return result
 
 
-def thrown_rider(act: Act, m: Model, modifier: int = 0, by_side: str = "",
+def thrown_rider(act: Act, m: Model, modifier: int = 0, by_side: Side | NoSide = "",
                  at: Point | None = None) -> str:
     """Thrown Rider test: best of the rider's dice + modifier; the steed is lost. Returns the result."""
     table = act.table.content.tables["thrown_rider"]
@@ -134,7 +134,7 @@ def nearest_legal(act: Act, m: Model, at: Point, reach: float = 4.0) -> Point:
     return at
 
 
-def steed_hit(act: Act, m: Model, source: str, by_side: str, save_modifier: int = 0,
+def steed_hit(act: Act, m: Model, source: str, by_side: Side | NoSide, save_modifier: int = 0,
               outright: bool = False, attacker: Model | None = None) -> bool:
     """One hit on a steed: it saves or loses 1 Health, then dies or rolls on a steed hit table.
 
@@ -177,7 +177,7 @@ def _steed_saves(act: Act, m: Model, steed: Steed, source: str, save_modifier: i
     return roll != 1 and roll >= need
 
 
-def _steed_reacts(act: Act, m: Model, result: str, by_side: str, attacker: Model | None) -> None:
+def _steed_reacts(act: Act, m: Model, result: str, by_side: Side | NoSide, attacker: Model | None) -> None:
     """Carry out a steed hit table result."""
     if result == "falls":
         thrown_rider(act, m, -1, by_side)
@@ -203,10 +203,10 @@ def kick(act: Act, m: Model, attacker: Model | None) -> bool:
     return True
 
 
-def steed_killed(act: Act, m: Model, by_side: str) -> None:
+def steed_killed(act: Act, m: Model, by_side: Side | NoSide) -> None:
     """Record a dead steed and give its Valour to the side that killed it (the rider is not moved)."""
     valour = act.table.numbers.valour_steed if by_side and by_side != m.side else 0
-    if valour:
+    if valour and by_side:
         act.state.sides[by_side].valour += valour
     act.emit(SteedKilled(model=m.id, by_side=by_side, valour=valour))
 
@@ -248,7 +248,7 @@ def spook_tests(act: Act, shooter: Model) -> list[str]:
     return bolted
 
 
-def horse_bolts(act: Act, m: Model, by_side: str = "") -> HorseBolted:
+def horse_bolts(act: Act, m: Model, by_side: Side | NoSide = "") -> HorseBolted:
     """The steed runs its full Move on a d12 clock bearing; then Jump tests and the seat test.
 
     `by_side` is the side that caused the bolt, for the Valour of any wounds from a fall.
@@ -291,7 +291,7 @@ def bodies(act: Act, m: Model) -> list[BoltBody]:
     return out
 
 
-def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side: str
+def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side: Side | NoSide
                 ) -> HorseBolted:
     """Jump tests on the way, the table edge, then the keep-seat test at the end."""
     tmap = act.table.terrain

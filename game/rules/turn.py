@@ -18,7 +18,7 @@ from game.rules.outcome import end_game, finish_by_valour
 from game.rules.perk_draw import draw_perk
 from game.rules.ramming import end_of_turn
 from game.rules.spears import build_hero_deck, spear_members
-from game.rules.state import ALARUMS_CARD, SIDES, Model
+from game.rules.state import ALARUMS_CARD, SIDES, Model, Side
 from game.rules.steeds import riderless_steeds_test
 
 
@@ -133,7 +133,7 @@ def end_turn(act: Act) -> None:
     begin_turn(act)
 
 
-def _will_to_fight(act: Act, side: str) -> bool:
+def _will_to_fight(act: Act, side: Side) -> bool:
     """Roll Will to Fight if the side needs to; True if it quits the field."""
     state = act.state
     ss = state.sides[side]

@@ -24,7 +24,7 @@ from game.physics.bolt import bearing_vector
 from game.rules.context import Act, Table
 from game.rules.damage import take_hit
 from game.rules.events import CrewShaken, TeamLost, VehicleAlight, VehicleDamaged, VehicleDisabled
-from game.rules.state import Model, Vehicle, other_side
+from game.rules.state import Model, NoSide, Side, Vehicle, other_side
 from game.rules.vehicles import team_left, top_speed
 
 ADJACENT: dict[str, tuple[str, ...]] = {
@@ -61,7 +61,8 @@ def facing_towards(table: Table, v: Vehicle, x: float, y: float) -> Facing:
     return table.content.vehicle_rules.facing(bearing)
 
 
-def damage_vehicle(act: Act, v: Vehicle, location: str, amount: int, cause: str, by_side: str) -> None:
+def damage_vehicle(act: Act, v: Vehicle, location: str, amount: int, cause: str,
+                   by_side: Side | NoSide) -> None:
     """Take Health from a vehicle at a location; below its Operational Level it is disabled."""
     if amount <= 0 or v.removed:
         return
@@ -81,10 +82,11 @@ def damage_vehicle(act: Act, v: Vehicle, location: str, amount: int, cause: str,
         disable(act, v, by_side)
 
 
-def disable(act: Act, v: Vehicle, by_side: str) -> None:
+def disable(act: Act, v: Vehicle, by_side: Side | NoSide) -> None:
     """The vehicle stops for good; an escorted vehicle's Valour goes to the other side."""
     v.disabled = True
     v.speed = 0.0
+    to_side: Side | NoSide
     valour, to_side = 0, ""
     if v.escort_edge and v.side in act.state.sides:
         valour, to_side = v.escort_valour, other_side(v.side)
@@ -92,7 +94,7 @@ def disable(act: Act, v: Vehicle, by_side: str) -> None:
     act.emit(VehicleDisabled(vehicle=v.id, by_side=by_side, valour=valour, to_side=to_side))
 
 
-def character_damage(act: Act, m: Model, points: int, by_side: str) -> int:
+def character_damage(act: Act, m: Model, points: int, by_side: Side | NoSide) -> int:
     """A character takes damage points: one hit per full points_per_hit, each saved. Returns hits."""
     hits = points // act.table.content.vehicle_rules.points_per_hit
     for _ in range(hits):
@@ -102,7 +104,7 @@ def character_damage(act: Act, m: Model, points: int, by_side: str) -> int:
     return hits
 
 
-def crew_damage(act: Act, v: Vehicle, suffered: int, by_side: str) -> None:
+def crew_damage(act: Act, v: Vehicle, suffered: int, by_side: Side | NoSide) -> None:
     """Everyone aboard takes a die per full 10 points the vehicle suffered, by the posture of the seat."""
     rules = act.table.content.vehicle_rules
     dice = rules.crew_dice(suffered)
@@ -117,7 +119,7 @@ def crew_damage(act: Act, v: Vehicle, suffered: int, by_side: str) -> None:
         character_damage(act, m, points, by_side)
 
 
-def strike_location(act: Act, v: Vehicle, location: str, source: tuple[float, float], by_side: str,
+def strike_location(act: Act, v: Vehicle, location: str, source: tuple[float, float], by_side: Side | NoSide,
                     cause: str) -> int:
     """One hit by a missile or a blow on a location: Hull or Traction take a D3 less the armour on
     the facing it came from; Crew strikes one model aboard (the Hull if nobody is). Returns the
@@ -133,7 +135,7 @@ def strike_location(act: Act, v: Vehicle, location: str, source: tuple[float, fl
     return points
 
 
-def crew_hit(act: Act, v: Vehicle, by_side: str, purpose: str) -> Model | None:
+def crew_hit(act: Act, v: Vehicle, by_side: Side | NoSide, purpose: str) -> Model | None:
     """A hit on the Crew location strikes one random crewman or passenger; None if nobody is aboard."""
     aboard = act.state.aboard(v.id)
     if not aboard:
@@ -160,7 +162,7 @@ def fire_phase(act: Act) -> None:
     for v in act.state.vehicles:
         if v.removed or not v.burning:
             continue
-        by_side = other_side(v.side) if v.side in act.state.sides else ""
+        by_side: Side | NoSide = other_side(v.side) if v.side in act.state.sides else ""
         for location in list(v.burning):
             if location == "crew":
                 crew_hit(act, v, by_side, f"Fire in the {v.name}'s bed")

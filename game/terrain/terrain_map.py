@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 # Terrain kinds as written in the tileset's tile property `terrain`.
 # Hard Going kinds cost 2" per 1" moved; `river` needs the River Crossing gambit;
@@ -79,7 +80,8 @@ class Objective:
 
 
 # Sides a vehicle may start with: a retinue's colour, or "none" for an abandoned or neutral vehicle.
-VEHICLE_SIDES: tuple[str, ...] = ("red", "blue", "none")
+VehicleSide = Literal["red", "blue", "none"]
+VEHICLE_SIDES: tuple[VehicleSide, ...] = ("red", "blue", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,7 @@ class VehicleSpot:
 
     name: str  # unique among the map's vehicles, e.g. "the supply wagon"
     profile: str  # a vehicles.toml id, e.g. "supply_wagon"
-    side: str  # one of VEHICLE_SIDES
+    side: VehicleSide
     x: float  # the vehicle's centre, inches
     y: float
     heading: float  # compass degrees: 0 = up the table (-y), clockwise; in [0, 360)

@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.context import Table
 from game.rules.events import Ev
-from game.rules.state import ALARUMS_CARD, GameState, Model, Vehicle
+from game.rules.state import ALARUMS_CARD, GameState, Model, NoSide, Side, Vehicle
 from game.rules.vehicles import team_left, top_speed
 from game.ui import theme
 from game.ui.battle.cache import Layer, Same, panel, text, wrapped
@@ -110,7 +110,7 @@ class Hud:
         text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright")
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
-                   shown: Model | None, acting: str, hints: list[str],
+                   shown: Model | None, acting: Side | NoSide, hints: list[str],
                    vehicle: Vehicle | None = None) -> None:
         """The acting side, the model under the cursor or selected (and the vehicle under the
         cursor or his), the Perk hand and the log.
@@ -137,7 +137,7 @@ class Hud:
         self._panel.put(surface, rect, fresh)
 
     def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
-                     shown: Model | None, acting: str, hints: list[str], mouse: tuple[int, int],
+                     shown: Model | None, acting: Side | NoSide, hints: list[str], mouse: tuple[int, int],
                      vehicle: Vehicle | None = None) -> None:
         panel(surface, rect, 250)
         f = self.fonts
@@ -241,7 +241,7 @@ class Hud:
         return y + 8
 
     def _perks(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
-               acting: str, mouse: tuple[int, int]) -> int:
+               acting: Side | NoSide, mouse: tuple[int, int]) -> int:
         """The acting player's Perk hand as buttons (the screen sets their actions)."""
         f = self.fonts
         hand = state.sides[acting].perks if acting else []

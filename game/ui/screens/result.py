@@ -7,6 +7,7 @@ from datetime import datetime
 import pygame
 
 from game.persist import Match, SaveError, save_game
+from game.rules.state import SIDES
 from game.ui import theme
 from game.ui.app import App
 from game.ui.screens.base import ButtonScreen
@@ -90,7 +91,7 @@ class ResultScreen(ButtonScreen):
         text(surface, verdict, fonts.get(34, True), (w // 2, 110), colour, "midtop")
         text(surface, (state.result or "").capitalize(), fonts.body, (w // 2, 165), theme.DIM, "midtop")
         lost = casualties(self.match)
-        for i, side in enumerate(("red", "blue")):
+        for i, side in enumerate(SIDES):
             box = pygame.Rect(0, 0, 340, 230)
             box.midtop = (w // 2 + (-190 if i == 0 else 190), 220)
             panel(surface, box)
