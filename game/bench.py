@@ -168,7 +168,7 @@ def bench_drive(reps: int) -> dict[str, Any]:
         m.x, m.y = wagon.x, wagon.y
     state.current_card, state.active_side, state.active_model = driver.spear, driver.side, driver.id
     driver.activated = True
-    pos = Position(engine, engine.snapshot(), Drive(side=driver.side, model=driver.id,  # type: ignore
+    pos = Position(engine, engine.snapshot(), Drive(side=driver.side, model=driver.id,
                                                     heading=90.0, speed=8.0))
     out = bench_submit(pos, reps)
     bodies = 1 + sum(1 for m in state.models if not m.removed and not m.aboard) + len(state.vehicles) - 1
