@@ -42,7 +42,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import pymunk
 
@@ -180,7 +180,7 @@ class _Run:
         self.space.on_collision(VEHICLE, OTHER, begin=self._begin)
         self.space.on_collision(VEHICLE, STATIC, begin=self._begin)
 
-    def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+    def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         """Record the first contact with each other body or obstacle."""
         first, second = arb.shapes
         other, sign = (second, 1.0) if first is self.shape else (first, -1.0)

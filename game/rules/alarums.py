@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.rules.context import Act
 from game.rules.events import ActivationLost, AlarumDrawn, ModelJoined
 from game.rules.feckless import feckless_test
@@ -9,6 +11,8 @@ from game.rules.movement import position_problem
 from game.rules.perk_draw import draw_perk
 from game.rules.state import SIDES, Model, Side
 from game.rules.steeds import horse_bolts
+
+Effect = Callable[[Act, int], str]  # carries out an Alarums event with its amount; says what it did
 
 
 def resolve_alarum(act: Act) -> None:
@@ -20,7 +24,7 @@ def resolve_alarum(act: Act) -> None:
     act.emit(AlarumDrawn(alarum=alarum.id, name=alarum.name, detail=detail))
 
 
-def _turn_effect(name: str):  # type: ignore[no-untyped-def]
+def _turn_effect(name: str) -> Effect:
     def apply(act: Act, amount: int) -> str:
         act.state.effects[name] = amount
         return "in force until the end of the turn"
@@ -130,7 +134,7 @@ def _high_spirits(act: Act, amount: int) -> str:
     return "each player draws a Perk card"
 
 
-EFFECTS = {
+EFFECTS: dict[str, Effect] = {
     "squall": _turn_effect("squall"),
     "church_bells": _turn_effect("church_bells"),
     "fog": _turn_effect("fog"),

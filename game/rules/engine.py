@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
 
 from game.rules.activation import settle
 from game.rules.commands import Command
@@ -35,12 +34,12 @@ class Engine:
         self.log: list[Ev] = []
         table.apply_mud(state.mud)
 
-    def plan(self, cmd: Command) -> Any:
+    def plan(self, cmd: Command) -> object:
         """Check a command without changing anything: a plan, or a Rejected."""
         planner, _ = HANDLERS[cmd.type]
         return planner(self.table, self.state, cmd)
 
-    def check(self, cmd: Command) -> Any:
+    def check(self, cmd: Command) -> object:
         """The plan a command would carry out, or the Rejected saying why not; changes nothing."""
         return self.plan(cmd)
 

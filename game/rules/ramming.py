@@ -127,7 +127,7 @@ def _resolve(act: Act, v: Vehicle, c: Contact, move: VehicleMove, suffered: dict
     elif (o := state.find_vehicle(c.other)) is not None:
         other_kind = "vehicle"
         oprof = profile_of(act.table, o)
-        facing: Facing = c.other_facing_hit or "side"  # type: ignore[assignment]
+        facing: Facing = c.other_facing_hit or "side"
         mine = armoured_damage(act, v, oprof.base_damage, die, c.facing_hit,
                                f"{label}: the {v.name} takes the {o.name}'s weight")
         other_dmg = armoured_damage(act, o, prof.base_damage, die, facing,
