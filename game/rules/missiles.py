@@ -34,15 +34,27 @@ def missile_weapon(table: Table, m: Model) -> Weapon | None:
     return None
 
 
+def short_range_only(m: Model, weapon: Weapon) -> bool:
+    """From the saddle only short range counts [R], except for an archer who has not moved: he
+    shoots at any range his bow allows."""
+    return m.steed is not None and not (weapon.kind == "longbow" and not m.moved)
+
+
 def reach_problem(table: Table, state: GameState, m: Model, name: str, at: tuple[float, float],
                   weapon: Weapon, dist: float) -> Rejected | None:
-    """A rejection if the target is out of range (mounted: short range only) or out of sight."""
-    limit = (weapon.short_range if m.steed is not None else weapon.long_range) or 0.0
+    """A rejection if the target is out of range (from the saddle: short range only, unless an
+    archer stands still) or out of sight."""
+    short_only = short_range_only(m, weapon)
+    limit = (weapon.short_range if short_only else weapon.long_range) or 0.0
     fog = state.effects.get("fog")
     if fog:
         limit = min(limit, float(fog))
     if dist > limit + 1e-9:
-        if m.steed is not None:
+        if short_only and weapon.kind == "longbow":
+            return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; {m.name} has ridden, so "
+                                            f"from horseback the {weapon.name} shoots only at short "
+                                            f"range ({limit:.0f}\").")
+        if short_only:
             return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; from horseback "
                                             f"the {weapon.name} shoots only at short range "
                                             f"({limit:.0f}\").")

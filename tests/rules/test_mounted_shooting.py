@@ -59,10 +59,35 @@ def test_archer_after_moving_hits_on_a_six() -> None:
     assert eng.state.model("b1").removed == "casualty"
 
 
-def test_mounted_archer_may_not_shoot_at_long_range() -> None:
-    eng = _mounted("archer", 17.0, [])  # 13.5" edge to edge: long range for a longbow
+def test_archer_who_has_ridden_may_not_shoot_at_long_range() -> None:
+    eng = _mounted("archer", 17.0, [], moved=2.0)  # 13.5" edge to edge: long range for a longbow
     res = _shoot(eng)
     assert isinstance(res, Rejected) and res.code == "out_of_range" and "short range" in res.reason
+
+
+def test_stationary_archer_shoots_at_long_range_hitting_on_a_six() -> None:
+    eng = _mounted("archer", 17.0, [6, 1])  # 13.5": long range; a 6 hits; the save of 1 fails
+    shot = _ev(_shoot(eng), "shot_fired")[0]
+    assert shot.long_range and shot.need == 6 and shot.hit
+    assert eng.state.model("b1").removed == "casualty"
+
+
+def test_stationary_archer_shoots_twice_at_long_range() -> None:
+    eng = _mounted("archer", 17.0, [5, 4])  # two misses, both needing a 6
+    m = eng.state.model("r1")
+    shots = _ev(_shoot(eng), "shot_fired") + _ev(_shoot(eng), "shot_fired")
+    assert [(s.long_range, s.need, s.hit) for s in shots] == [(True, 6, False), (True, 6, False)]
+    assert m.acted and m.shots == 2
+
+
+def test_stationary_archer_still_stops_at_the_bows_reach_and_the_mist() -> None:
+    eng = _mounted("archer", 28.0, [])  # 24.5": beyond the longbow's 24"
+    res = _shoot(eng)
+    assert isinstance(res, Rejected) and res.code == "out_of_range" and "reaches 24" in res.reason
+    eng = _mounted("archer", 17.0, [])
+    eng.state.effects["fog"] = 12  # River Mist: nothing beyond 12"
+    res = _shoot(eng)
+    assert isinstance(res, Rejected) and res.code == "out_of_range" and "reaches 12" in res.reason
 
 
 def test_mounted_aim_bonus_does_not_help() -> None:

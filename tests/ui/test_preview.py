@@ -211,6 +211,8 @@ def test_reach_rings() -> None:
     assert reach_rings(eng, "a") == {"move": 6.0, "charge": 9.0, "short_range": 12.0, "long_range": 24.0}
     assert reach_rings(eng, "c") == {"move": 6.0, "charge": 9.0, "command_range": 6.0}
     assert reach_rings(eng, "k") == {"move": 10.0, "charge": 15.0, "command_range": 6.0}
+    assert reach_rings(eng, "n") == {"move": 9.0, "short_range": 12.0, "long_range": 24.0}
+    eng.state.model("n").moved = True  # an archer who has ridden shoots only at short range
     assert reach_rings(eng, "n") == {"move": 9.0, "short_range": 12.0}
 
 
