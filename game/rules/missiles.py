@@ -72,7 +72,8 @@ def ridden_distance(m: Model) -> float:
 
 
 def mounted_problem(table: Table, m: Model, weapon: Weapon) -> Rejected | None:
-    """Shooting from horseback [R]: bows after at most half the steed's Move, crossbows at rest."""
+    """Shooting from horseback [R]: bows after at most half the steed's Move (once), crossbows at
+    rest; a rider who shot and then rode may not shoot again."""
     if m.steed is None:
         return None
     steed = table.content.steeds[m.steed]
@@ -144,6 +145,19 @@ def blockers(table: Table, state: GameState,
 def may_shoot_again(m: Model, weapon: Weapon) -> bool:
     """A stationary mounted archer shoots twice: his Action is spent only by the second shot."""
     return m.steed is not None and weapon.kind == "longbow" and not m.moved and m.shots < 2
+
+
+def ride_left_after_shot(table: Table, m: Model, weapon: Weapon, long_range: bool) -> None:
+    """What a rider who shoots before moving may still ride [R]: after one short-range shot with a
+    bow, up to half his steed's Move; after any other shot nothing, for he has chosen to stand (a
+    second shot or one at long range; a crossbow shoots only if he does not move)."""
+    if m.steed is None or m.moved:
+        return
+    move = table.content.steeds[m.steed].move
+    if weapon.kind == "longbow" and m.shots == 1 and not long_range:
+        m.extra_move = min(m.extra_move, move / 2 - move)
+    else:
+        m.extra_move = -move
 
 
 def reload_weapon(act: Act, m: Model, spend_action: bool = True) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from game.rules import events as ev
-from game.rules.commands import Activate
+from game.rules.commands import Activate, Shoot
 from game.rules.engine import Engine
 from game.rules.odds import describe_test, gambit_odds, jump_odds, melee_odds, shot_odds
 from game.rules.state import Model
@@ -214,6 +214,17 @@ def test_reach_rings() -> None:
     assert reach_rings(eng, "n") == {"move": 9.0, "short_range": 12.0, "long_range": 24.0}
     eng.state.model("n").moved = True  # an archer who has ridden shoots only at short range
     assert reach_rings(eng, "n") == {"move": 9.0, "short_range": 12.0}
+
+
+def test_a_mounted_archers_ride_after_one_short_shot_is_half_his_nags_move() -> None:
+    nag = model("n", "red", "archer", 4.0, 10.5, steed="nag", steed_health=2, facing=90.0)
+    eng = make_engine([nag, model("b1", "blue", "man_at_arms", 10.0, 10.5)], dice=[4])
+    eng.submit(Activate(side="red", model="n"))
+    eng.submit(Shoot(side="red", model="n", target="b1"))
+    assert reach_rings(eng, "n")["move"] == 4.5
+    p = preview_move(eng, "n", [(4.0, 5.5)])  # 5"
+    assert not p.legal and p.allowance == 4.5 and p.lines[1] == 'Move 5" of 4.5"'
+    assert preview_move(eng, "n", [(4.0, 6.0)]).legal
 
 
 SAMPLES: dict[str, Any] = {
