@@ -178,6 +178,20 @@ def test_fight_preview_names_the_charge_bonus_lance_and_blocked_strokes() -> Non
     assert not apart.legal and apart.reason
 
 
+def test_fight_preview_keeps_the_lance_where_hard_going_denies_the_bonus() -> None:
+    rider = _rider(profile="squire", weapons=["lance", "hand_weapon"], charged_this_turn=True)
+    foe = model("b1", "blue", "man_at_arms", 5.55, 10.5)
+    eng = _engine([rider, foe], make_terrain(patches={"scrub": rect(5, 9, 7, 12)}))
+    f = preview_fight(eng, "r1", "b1")
+    text = " | ".join(f.lines)
+    assert f.legal and f.attacker_dice == 3  # no charge die in Hard Going
+    assert "Mounted Charge! bonus" not in text and "lance on the charge: b1 saves at -1" in text
+    assert f.odds is not None
+    hits = f.odds.hits_on_defender
+    at_5 = sum((p * (1 - Fraction(2, 6) ** n) for n, p in enumerate(hits)), Fraction(0))
+    assert f"b1 loses Health: {describe_test(at_5)}" in text  # each hit saved only on 5+
+
+
 def test_line_of_sight_blocked_by_a_building() -> None:
     terrain = make_terrain(patches={"building": rect(10, 9, 12, 11)})
     a = model("a", "red", "archer", 5.5, 10.5)
