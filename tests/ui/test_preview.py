@@ -230,6 +230,17 @@ def test_reach_rings() -> None:
     assert reach_rings(eng, "n") == {"move": 9.0, "short_range": 12.0}
 
 
+def test_shot_preview_of_a_stationary_mounted_archer_at_long_range() -> None:
+    nag = model("n", "red", "archer", 4.0, 10.5, steed="nag", steed_health=2, facing=90.0)
+    eng = _engine([nag, model("b1", "blue", "man_at_arms", 19.0, 10.5)])  # 14.5": long range
+    p = preview_shot(eng, "n", "b1")
+    assert p.legal and p.long_range and p.need == 6
+    assert p.lines[0].endswith("(long range): hits on a natural 6 from horseback (1 in 6)")
+    eng.state.model("n").moved = True
+    ridden = preview_shot(eng, "n", "b1")
+    assert not ridden.legal and "short range" in ridden.reason
+
+
 def test_a_mounted_archers_ride_after_one_short_shot_is_half_his_nags_move() -> None:
     nag = model("n", "red", "archer", 4.0, 10.5, steed="nag", steed_health=2, facing=90.0)
     eng = make_engine([nag, model("b1", "blue", "man_at_arms", 10.0, 10.5)], dice=[4])
