@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
+from game.rules.paths import base_allowance
 from game.rules.state import GameState, Model, Side
 
 
@@ -65,6 +66,8 @@ def check_can_move(table: Table, state: GameState, m: Model, gambit: str | None
         return Rejected("mounted_gambit", "Riders may only attempt River Crossing and Mounted Charge!.")
     if gambit == "mounted_charge" and m.steed is None:
         return Rejected("no_mounted_charge", "Only a rider on a Warhorse may make a Mounted Charge!.")
-    if m.steed is not None and m.shots:
-        return Rejected("shot_from_saddle", f"{m.name} has shot without moving and may not move now.")
+    if m.steed is not None and m.shots and (m.acted or base_allowance(table, m) <= 1e-9):
+        return Rejected("shot_from_saddle", f"{m.name} has shot from a standing horse and must stay: "
+                                            "only an archer who has shot once, at short range, may "
+                                            "still ride (up to half his steed's Move).")
     return None

@@ -28,7 +28,7 @@ class Side:
     option: str | None  # thrust, parry, fend or None
     deadly: bool
     bonus: bool = False  # Mounted Charge! bonuses apply this round
-    lance: bool = False  # a lance on the charge: the enemy saves at -1
+    lance: bool = False  # a lance charge: the enemy saves at -1, whatever the ground
 
 
 @dataclass(slots=True)
@@ -64,6 +64,14 @@ def charge_bonus_applies(table: Table, m: Model, enemy: Model) -> bool:
     return m.charge_bonus and m.steed is not None and not bonus_denied(table, m, enemy)
 
 
+def lance_charge(m: Model) -> bool:
+    """A rider with a lance who charged into melee [R]: his enemy saves at -1 and, on foot, may not
+    Fend. It comes with the charge, not with the Mounted Charge! bonuses, so Hard Going and a
+    defended obstacle do not take it away: it lasts through the turn of his Mounted Charge! and
+    for as long as he holds the bonuses of a charge (Mounted or Counter)."""
+    return m.steed is not None and "lance" in m.weapons and (m.charge_bonus or m.charged_this_turn)
+
+
 def fight_dice(table: Table, state: GameState, m: Model, enemy: Model, enemy_option: str | None
                ) -> int:
     """Dice a model rolls: Fight, +1 per extra friend on the enemy, +1 charging, -1 Encumbered,
@@ -82,7 +90,7 @@ def _side(table: Table, state: GameState, m: Model, enemy: Model, option: str | 
           enemy_option: str | None) -> Side:
     bonus = charge_bonus_applies(table, m, enemy)
     return Side(m, fight_dice(table, state, m, enemy, enemy_option), option,
-                table.has_skill(m, "deadly_blade"), bonus, bonus and "lance" in m.weapons)
+                table.has_skill(m, "deadly_blade"), bonus, lance_charge(m))
 
 
 def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Rejected:
@@ -111,11 +119,10 @@ def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Reject
 
 
 def _charge_option_problem(table: Table, m: Model, enemy: Model, option: str | None) -> str:
-    """On the charge a rider may Thrust but not Parry or Fend; nobody Fends a charging lance."""
+    """On the charge a rider may Thrust but not Parry or Fend; nobody on foot Fends a lance charge."""
     if option in ("parry", "fend") and charge_bonus_applies(table, m, enemy):
         return f"{m.name} is charging and may Thrust, but not {option.capitalize()}."
-    lance = charge_bonus_applies(table, enemy, m) and "lance" in enemy.weapons
-    if option == "fend" and lance and m.steed is None:
+    if option == "fend" and m.steed is None and lance_charge(enemy):
         return f"{m.name} may not Fend against {enemy.name}'s lance charge."
     return ""
 

@@ -34,15 +34,27 @@ def missile_weapon(table: Table, m: Model) -> Weapon | None:
     return None
 
 
+def short_range_only(m: Model, weapon: Weapon) -> bool:
+    """From the saddle only short range counts [R], except for an archer who has not moved: he
+    shoots at any range his bow allows."""
+    return m.steed is not None and not (weapon.kind == "longbow" and not m.moved)
+
+
 def reach_problem(table: Table, state: GameState, m: Model, name: str, at: tuple[float, float],
                   weapon: Weapon, dist: float) -> Rejected | None:
-    """A rejection if the target is out of range (mounted: short range only) or out of sight."""
-    limit = (weapon.short_range if m.steed is not None else weapon.long_range) or 0.0
+    """A rejection if the target is out of range (from the saddle: short range only, unless an
+    archer stands still) or out of sight."""
+    short_only = short_range_only(m, weapon)
+    limit = (weapon.short_range if short_only else weapon.long_range) or 0.0
     fog = state.effects.get("fog")
     if fog:
         limit = min(limit, float(fog))
     if dist > limit + 1e-9:
-        if m.steed is not None:
+        if short_only and weapon.kind == "longbow":
+            return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; {m.name} has ridden, so "
+                                            f"from horseback the {weapon.name} shoots only at short "
+                                            f"range ({limit:.0f}\").")
+        if short_only:
             return Rejected("out_of_range", f"{name} is {dist:.1f}\" away; from horseback "
                                             f"the {weapon.name} shoots only at short range "
                                             f"({limit:.0f}\").")
@@ -60,7 +72,8 @@ def ridden_distance(m: Model) -> float:
 
 
 def mounted_problem(table: Table, m: Model, weapon: Weapon) -> Rejected | None:
-    """Shooting from horseback [R]: bows after at most half the steed's Move, crossbows at rest."""
+    """Shooting from horseback [R]: bows after at most half the steed's Move (once), crossbows at
+    rest; a rider who shot and then rode may not shoot again."""
     if m.steed is None:
         return None
     steed = table.content.steeds[m.steed]
@@ -132,6 +145,19 @@ def blockers(table: Table, state: GameState,
 def may_shoot_again(m: Model, weapon: Weapon) -> bool:
     """A stationary mounted archer shoots twice: his Action is spent only by the second shot."""
     return m.steed is not None and weapon.kind == "longbow" and not m.moved and m.shots < 2
+
+
+def ride_left_after_shot(table: Table, m: Model, weapon: Weapon, long_range: bool) -> None:
+    """What a rider who shoots before moving may still ride [R]: after one short-range shot with a
+    bow, up to half his steed's Move; after any other shot nothing, for he has chosen to stand (a
+    second shot or one at long range; a crossbow shoots only if he does not move)."""
+    if m.steed is None or m.moved:
+        return
+    move = table.content.steeds[m.steed].move
+    if weapon.kind == "longbow" and m.shots == 1 and not long_range:
+        m.extra_move = min(m.extra_move, move / 2 - move)
+    else:
+        m.extra_move = -move
 
 
 def reload_weapon(act: Act, m: Model, spend_action: bool = True) -> None:

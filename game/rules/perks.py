@@ -65,6 +65,8 @@ def _plan_rally(state: GameState, cmd: PlayPerk, perk: Perk) -> PerkPlan | Rejec
 def _model_problem(table: Table, m: Model, perk: Perk) -> str:
     if perk.effect == "extra_move" and m.moved:
         return f"{m.name} has already moved."
+    if perk.effect == "extra_move" and m.steed is not None and m.shots:
+        return f"{m.name} has shot from the saddle: what he may still ride is fixed."
     if perk.effect == "steady_aim" and (missile_weapon(table, m) is None or m.acted):
         return f"{m.name} has no shot left to aim this activation."
     if perk.effect == "quick_reload" and not m.reloads_needed:

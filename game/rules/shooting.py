@@ -18,6 +18,7 @@ from game.rules.missiles import (
     mounted_problem,
     reach_problem,
     reload_weapon,
+    ride_left_after_shot,
     to_hit_need,
 )
 from game.rules.state import GameState, Model, Side, Vehicle
@@ -70,6 +71,7 @@ def do_shoot(act: Act, plan: ShotPlan | VehicleShotPlan) -> None:
     target_id, target_name = plan.target_id, plan.target_name
     m.shots += 1
     m.acted = not may_shoot_again(m, weapon)
+    ride_left_after_shot(act.table, m, weapon, plan.long_range)
     if weapon.must_reload:
         m.reloads_needed = 1
     label = f"To hit with {weapon.name}, {m.name} at {target_name}"

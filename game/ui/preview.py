@@ -17,7 +17,7 @@ from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.geometry import edge_distance
 from game.rules.melee import FightPlan, Side, fight_dice
-from game.rules.missiles import ShotPlan, blockers, missile_weapon
+from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
 from game.rules.movement import walk
 from game.rules.odds import MeleeOdds
 from game.rules.paths import GAMBIT_NAMES, MOUNTED_CHARGE_REACH, MovePlan, base_allowance
@@ -437,8 +437,9 @@ def line_of_sight(engine: Engine, a_id: str, b_id: str) -> SightPreview:
 def reach_rings(engine: Engine, model_id: str) -> dict[str, float]:
     """Radii in inches: move, charge, command_range (Heroes), short_range / long_range (shooters).
 
-    A rider on a Nag has no charge ring; from horseback only short range counts (no handgun);
-    River Mist caps the shooting rings.
+    A rider on a Nag has no charge ring; from horseback only short range counts (no handgun),
+    except for an archer who has not moved, who shoots at long range too; River Mist caps the
+    shooting rings.
     """
     table, state = engine.table, engine.state
     m = state.model(model_id)
@@ -454,9 +455,8 @@ def reach_rings(engine: Engine, model_id: str) -> dict[str, float]:
     if weapon is not None and table.profile(m).shoot is not None:
         fog = state.effects.get("fog")
         cap = float(fog) if fog else math.inf
-        if m.steed is None:
+        if m.steed is None or weapon.kind != "handgun":
             rings["short_range"] = min(weapon.short_range or 0.0, cap)
+        if not short_range_only(m, weapon):
             rings["long_range"] = min(weapon.long_range or 0.0, cap)
-        elif weapon.kind != "handgun":
-            rings["short_range"] = min(weapon.short_range or 0.0, cap)
     return rings

@@ -182,3 +182,74 @@ def test_a_model_stunned_before_it_acts_loses_this_activation() -> None:
     res = eng.submit(EndActivation(side="red", model="r1"))
     assert [e.model for e in res.events if e.type == "activation_lost"] == ["r2"]
     assert eng.state.model("r2").stunned == 0 and eng.state.active_side == "blue"
+
+
+# --- the lance charge is not a Mounted Charge! bonus: the ground does not take it away -------------
+
+
+SCRUB = make_terrain(patches={"scrub": rect(12, 8, 14, 13)})
+HEDGE = make_terrain(obstacles=[wall("Hedge", (16.0, 0.0), (16.0, 24.0), "hedge")])
+
+
+def test_a_lance_charge_against_a_foe_in_hard_going_keeps_the_save_and_fend_rules() -> None:
+    # Mounted Charge! 3 succeeds; red 6,6,6 v blue 1,1,1: 3 hits; saves of 4 fail at 5+
+    eng = _engine([rider("r1", "red", 4.0), model("b1", "blue", "squire", 12.3, 10.5, drill="fend")],
+                  [3, 6, 6, 6, 1, 1, 1, 4, 4], SCRUB)
+    res = _charge(eng, (10.75, 10.5))
+    assert isinstance(res, Accepted), res
+    bonus = _ev(res, "charge_bonus")[0]
+    assert not bonus.active and "Hard Going" in bonus.reason  # the bonuses are still denied
+    res = eng.submit(Fight(side="red", model="r1", target="b1"))
+    rnd = _ev(res, "melee_round")[0]
+    assert len(rnd.attacker_dice) == 3  # Fight 3: no charge die, and b1's Fend drill is ignored
+    assert [s.need for s in _ev(res, "save_rolled")] == [5, 5]  # the lance: 4+ saves at 5+
+    assert eng.state.model("b1").removed == "casualty"
+
+
+def test_a_lance_charge_against_a_defended_obstacle_keeps_the_save_and_fend_rules() -> None:
+    eng = _engine([rider("r1", "red", 4.0), model("b1", "blue", "squire", 16.8, 10.5, drill="fend")],
+                  [3, 6, 6, 6, 1, 1, 1, 4, 4], HEDGE)
+    _charge(eng, (14.7, 10.5))
+    res = eng.submit(React(side="blue", choice="defend"))
+    assert isinstance(res, Accepted), res
+    assert not eng.state.model("r1").charge_bonus  # no Mounted Charge! bonuses across the hedge
+    res = eng.submit(Fight(side="red", model="r1", target="b1"))
+    assert len(_ev(res, "melee_round")[0].attacker_dice) == 3
+    assert _ev(res, "blocked_stroke") == []  # the rider reaches over: no Blocked Strokes either
+    assert [s.need for s in _ev(res, "save_rolled")] == [5, 5]
+
+
+@pytest.mark.parametrize("where", ["rider in Hard Going", "foe in Hard Going", "foe behind a hedge"])
+def test_a_lancer_holding_his_charge_keeps_the_lance_where_the_ground_denies_the_bonus(
+        where: str) -> None:
+    terrain = {"rider in Hard Going": make_terrain(patches={"scrub": rect(9, 9, 10, 12)}),
+               "foe in Hard Going": SCRUB, "foe behind a hedge": HEDGE}[where]
+    x = 15.2 if where == "foe behind a hedge" else 10.75
+    lancer = rider("r1", "red", x, charge_bonus=True)
+    foe_x = 16.8 if where == "foe behind a hedge" else 12.3
+    eng = _engine([lancer, model("b1", "blue", "squire", foe_x, 10.5, drill="fend")],
+                  [6, 6, 6, 1, 1, 1, 4, 4], terrain)  # 3 hits; saves of 4 fail at 5+
+    assert bonus_denied(eng.table, lancer, eng.state.model("b1"))
+    res = eng.submit(Fight(side="red", model="r1", target="b1"))
+    assert len(_ev(res, "melee_round")[0].attacker_dice) == 3  # no charge die; the Fend drill ignored
+    assert [s.need for s in _ev(res, "save_rolled")] == [5, 5]
+
+
+@pytest.mark.parametrize("held", ["charge_bonus", "charged_this_turn"])
+def test_no_fend_against_a_lance_charge_in_hard_going(held: str) -> None:
+    lancer = rider("r1", "red", 10.75, **{held: True})
+    eng = make_engine([model("b1", "blue", "squire", 12.3, 10.5), lancer], dice=[], terrain=SCRUB)
+    eng.submit(Activate(side="blue", model="b1"))
+    res = eng.submit(Fight(side="blue", model="b1", target="r1", option="fend"))
+    assert isinstance(res, Rejected) and res.code == "bad_option" and "lance charge" in res.reason
+
+
+def test_a_lancer_who_did_not_charge_has_no_lance_charge() -> None:
+    # a plain move into contact is no Mounted Charge!: b1's Fend drill takes a die from red, so red
+    # rolls 6,6 v blue 1,1,1: 2 hits; saves of 4 pass at 4+
+    eng = _engine([rider("r1", "red", 4.0), model("b1", "blue", "squire", 12.3, 10.5, drill="fend")],
+                  [6, 6, 1, 1, 1, 4, 4])
+    assert isinstance(_charge(eng, (10.75, 10.5), gambit=None), Accepted)
+    res = eng.submit(Fight(side="red", model="r1", target="b1"))
+    assert len(_ev(res, "melee_round")[0].attacker_dice) == 2  # Fend allowed
+    assert [s.need for s in _ev(res, "save_rolled")] == [4, 4]

@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from game.rules.commands import Activate, Reload, Shoot
+from game.rules.commands import Activate, Move, PlayPerk, Reload, Shoot
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
+from game.rules.paths import MovePlan
 from game.rules.state import Model
 from tests.rules.fixtures import make_engine, make_terrain, model, wall
 
@@ -26,6 +27,10 @@ def _mounted(profile: str, target_x: float, dice: list[int], moved: float | None
 
 def _shoot(eng: Engine, target: str = "b1") -> Accepted | Rejected:
     return eng.submit(Shoot(side="red", model="r1", target=target))
+
+
+def _ride(eng: Engine, to: tuple[float, float]) -> Accepted | Rejected:
+    return eng.submit(Move(side="red", model="r1", path=(to,)))
 
 
 def _ev(res: Accepted | Rejected, kind: str) -> list[Any]:
@@ -59,10 +64,35 @@ def test_archer_after_moving_hits_on_a_six() -> None:
     assert eng.state.model("b1").removed == "casualty"
 
 
-def test_mounted_archer_may_not_shoot_at_long_range() -> None:
-    eng = _mounted("archer", 17.0, [])  # 13.5" edge to edge: long range for a longbow
+def test_archer_who_has_ridden_may_not_shoot_at_long_range() -> None:
+    eng = _mounted("archer", 17.0, [], moved=2.0)  # 13.5" edge to edge: long range for a longbow
     res = _shoot(eng)
     assert isinstance(res, Rejected) and res.code == "out_of_range" and "short range" in res.reason
+
+
+def test_stationary_archer_shoots_at_long_range_hitting_on_a_six() -> None:
+    eng = _mounted("archer", 17.0, [6, 1])  # 13.5": long range; a 6 hits; the save of 1 fails
+    shot = _ev(_shoot(eng), "shot_fired")[0]
+    assert shot.long_range and shot.need == 6 and shot.hit
+    assert eng.state.model("b1").removed == "casualty"
+
+
+def test_stationary_archer_shoots_twice_at_long_range() -> None:
+    eng = _mounted("archer", 17.0, [5, 4])  # two misses, both needing a 6
+    m = eng.state.model("r1")
+    shots = _ev(_shoot(eng), "shot_fired") + _ev(_shoot(eng), "shot_fired")
+    assert [(s.long_range, s.need, s.hit) for s in shots] == [(True, 6, False), (True, 6, False)]
+    assert m.acted and m.shots == 2
+
+
+def test_stationary_archer_still_stops_at_the_bows_reach_and_the_mist() -> None:
+    eng = _mounted("archer", 28.0, [])  # 24.5": beyond the longbow's 24"
+    res = _shoot(eng)
+    assert isinstance(res, Rejected) and res.code == "out_of_range" and "reaches 24" in res.reason
+    eng = _mounted("archer", 17.0, [])
+    eng.state.effects["fog"] = 12  # River Mist: nothing beyond 12"
+    res = _shoot(eng)
+    assert isinstance(res, Rejected) and res.code == "out_of_range" and "reaches 12" in res.reason
 
 
 def test_mounted_aim_bonus_does_not_help() -> None:
@@ -87,6 +117,104 @@ def test_archer_on_foot_is_unchanged() -> None:
     eng = make_engine(models, dice=[4, 6])
     eng.submit(Activate(side="red", model="r1"))
     assert _ev(_shoot(eng), "shot_fired")[0].need == 4 and eng.state.model("r1").acted
+
+
+# --- the Move and the shot in either order ------------------------------------------------------
+
+
+def test_archer_shoots_once_at_short_range_then_rides_half_his_nags_move() -> None:
+    eng = _mounted("archer", 8.0, [4])  # 4.5": short range; a miss
+    m = eng.state.model("r1")
+    assert not _ev(_shoot(eng), "shot_fired")[0].hit
+    res = _ride(eng, (2.0, 6.0))  # 4.5" north: half the Nag's 9"
+    assert isinstance(res, Accepted), res
+    assert (m.x, m.y) == (2.0, 6.0) and m.moved and m.moved_distance == 4.5
+
+
+def test_the_ride_after_a_shot_is_at_most_half_the_nags_move() -> None:
+    eng = _mounted("archer", 8.0, [4])
+    _shoot(eng)
+    res = _ride(eng, (2.0, 5.9))  # 4.6"
+    assert isinstance(res, Rejected) and res.code == "too_far" and '4.5"' in res.reason
+
+
+def test_no_second_shot_after_riding() -> None:
+    eng = _mounted("archer", 8.0, [4])
+    _shoot(eng)
+    _ride(eng, (2.0, 8.0))
+    res = _shoot(eng)
+    assert isinstance(res, Rejected) and res.code == "already_acted" and "once" in res.reason
+
+
+def test_ride_half_then_shoot_once_at_short_range_only() -> None:
+    far = model("b2", "blue", "man_at_arms", 17.0, 8.0)  # 13.5" from where the archer ends
+    eng = _mounted("archer", 8.0, [4], extra=(far,))
+    assert isinstance(_ride(eng, (2.0, 8.0)), Accepted)  # 2.5"
+    res = _shoot(eng, "b2")
+    assert isinstance(res, Rejected) and res.code == "out_of_range" and "ridden" in res.reason
+    shot = _ev(_shoot(eng), "shot_fired")[0]
+    assert not shot.long_range and shot.need == 6
+    m = eng.state.model("r1")
+    assert m.acted and isinstance(_shoot(eng), Rejected)
+
+
+def test_archer_who_shot_at_long_range_stands_and_may_shoot_again() -> None:
+    eng = _mounted("archer", 17.0, [4, 5])  # 13.5": long range
+    _shoot(eng)
+    res = _ride(eng, (2.0, 9.5))
+    assert isinstance(res, Rejected) and res.code == "shot_from_saddle"
+    assert isinstance(_shoot(eng), Accepted)  # the second shot of a stationary archer
+
+
+def test_archer_who_shot_twice_has_not_moved_and_may_not_move() -> None:
+    eng = _mounted("archer", 8.0, [4, 5])
+    _shoot(eng)
+    _shoot(eng)
+    m = eng.state.model("r1")
+    assert m.shots == 2 and not m.moved
+    res = _ride(eng, (2.0, 9.5))
+    assert isinstance(res, Rejected) and res.code == "shot_from_saddle"
+
+
+def test_mounted_crossbowman_who_shot_may_not_ride() -> None:
+    eng = _mounted("crossbowman", 8.0, [4])
+    _shoot(eng)
+    res = _ride(eng, (2.0, 9.5))
+    assert isinstance(res, Rejected) and res.code == "shot_from_saddle"
+
+
+def test_swift_feet_does_not_lengthen_the_ride_after_a_shot() -> None:
+    eng = _mounted("archer", 8.0, [4, 4])
+    eng.state.sides["red"].perks = ["swift_feet", "swift_feet"]
+    _shoot(eng)
+    res = eng.submit(PlayPerk(side="red", card="swift_feet", model="r1"))
+    assert isinstance(res, Rejected) and "shot from the saddle" in res.reason
+    eng = _mounted("archer", 8.0, [4])
+    eng.state.sides["red"].perks = ["swift_feet"]
+    assert isinstance(eng.submit(PlayPerk(side="red", card="swift_feet", model="r1")), Accepted)
+    _shoot(eng)  # played before the shot, the Perk still leaves only half the Nag's Move
+    assert isinstance(_ride(eng, (2.0, 5.0)), Rejected)
+    assert isinstance(_ride(eng, (2.0, 6.0)), Accepted)
+
+
+def test_legal_commands_offer_the_ride_after_one_short_shot() -> None:
+    eng = _mounted("archer", 8.0, [4])
+    _shoot(eng)
+    offered = eng.legal_commands("red")
+    moves = [c for c in offered if isinstance(c, Move)]
+    assert moves and all(isinstance(eng.check(c), MovePlan) for c in moves)
+    assert max(eng.check(c).route.cost for c in moves) <= 4.5 + 1e-9
+    assert any(isinstance(c, Shoot) for c in offered)  # or the second shot, standing
+    eng.submit(moves[0])
+    assert not any(isinstance(c, Shoot | Move) for c in eng.legal_commands("red"))
+
+
+def test_legal_commands_offer_no_ride_after_a_long_shot() -> None:
+    eng = _mounted("archer", 17.0, [4])
+    _shoot(eng)
+    offered = eng.legal_commands("red")
+    assert not any(isinstance(c, Move) for c in offered)
+    assert any(isinstance(c, Shoot) and not isinstance(eng.check(c), Rejected) for c in offered)
 
 
 # --- crossbows and handguns ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from game.rules import events as ev
-from game.rules.commands import Activate
+from game.rules.commands import Activate, Shoot
 from game.rules.engine import Engine
 from game.rules.odds import describe_test, gambit_odds, jump_odds, melee_odds, shot_odds
 from game.rules.state import Model
@@ -178,6 +178,20 @@ def test_fight_preview_names_the_charge_bonus_lance_and_blocked_strokes() -> Non
     assert not apart.legal and apart.reason
 
 
+def test_fight_preview_keeps_the_lance_where_hard_going_denies_the_bonus() -> None:
+    rider = _rider(profile="squire", weapons=["lance", "hand_weapon"], charged_this_turn=True)
+    foe = model("b1", "blue", "man_at_arms", 5.55, 10.5)
+    eng = _engine([rider, foe], make_terrain(patches={"scrub": rect(5, 9, 7, 12)}))
+    f = preview_fight(eng, "r1", "b1")
+    text = " | ".join(f.lines)
+    assert f.legal and f.attacker_dice == 3  # no charge die in Hard Going
+    assert "Mounted Charge! bonus" not in text and "lance on the charge: b1 saves at -1" in text
+    assert f.odds is not None
+    hits = f.odds.hits_on_defender
+    at_5 = sum((p * (1 - Fraction(2, 6) ** n) for n, p in enumerate(hits)), Fraction(0))
+    assert f"b1 loses Health: {describe_test(at_5)}" in text  # each hit saved only on 5+
+
+
 def test_line_of_sight_blocked_by_a_building() -> None:
     terrain = make_terrain(patches={"building": rect(10, 9, 12, 11)})
     a = model("a", "red", "archer", 5.5, 10.5)
@@ -211,7 +225,31 @@ def test_reach_rings() -> None:
     assert reach_rings(eng, "a") == {"move": 6.0, "charge": 9.0, "short_range": 12.0, "long_range": 24.0}
     assert reach_rings(eng, "c") == {"move": 6.0, "charge": 9.0, "command_range": 6.0}
     assert reach_rings(eng, "k") == {"move": 10.0, "charge": 15.0, "command_range": 6.0}
+    assert reach_rings(eng, "n") == {"move": 9.0, "short_range": 12.0, "long_range": 24.0}
+    eng.state.model("n").moved = True  # an archer who has ridden shoots only at short range
     assert reach_rings(eng, "n") == {"move": 9.0, "short_range": 12.0}
+
+
+def test_shot_preview_of_a_stationary_mounted_archer_at_long_range() -> None:
+    nag = model("n", "red", "archer", 4.0, 10.5, steed="nag", steed_health=2, facing=90.0)
+    eng = _engine([nag, model("b1", "blue", "man_at_arms", 19.0, 10.5)])  # 14.5": long range
+    p = preview_shot(eng, "n", "b1")
+    assert p.legal and p.long_range and p.need == 6
+    assert p.lines[0].endswith("(long range): hits on a natural 6 from horseback (1 in 6)")
+    eng.state.model("n").moved = True
+    ridden = preview_shot(eng, "n", "b1")
+    assert not ridden.legal and "short range" in ridden.reason
+
+
+def test_a_mounted_archers_ride_after_one_short_shot_is_half_his_nags_move() -> None:
+    nag = model("n", "red", "archer", 4.0, 10.5, steed="nag", steed_health=2, facing=90.0)
+    eng = make_engine([nag, model("b1", "blue", "man_at_arms", 10.0, 10.5)], dice=[4])
+    eng.submit(Activate(side="red", model="n"))
+    eng.submit(Shoot(side="red", model="n", target="b1"))
+    assert reach_rings(eng, "n")["move"] == 4.5
+    p = preview_move(eng, "n", [(4.0, 5.5)])  # 5"
+    assert not p.legal and p.allowance == 4.5 and p.lines[1] == 'Move 5" of 4.5"'
+    assert preview_move(eng, "n", [(4.0, 6.0)]).legal
 
 
 SAMPLES: dict[str, Any] = {

@@ -10,7 +10,7 @@ from typing import cast
 import pygame
 
 from game.rules.context import Table
-from game.rules.missiles import ShotPlan, blockers, missile_weapon
+from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
 from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance
 from game.rules.spears import command_range
 from game.rules.state import GameState, Model
@@ -139,7 +139,7 @@ def rings(table: Table, state: GameState, m: Model) -> list[tuple[float, str, th
     if weapon is not None:
         if weapon.short_range:
             out.append((weapon.short_range, f"short {weapon.short_range:g}\"", (250, 230, 120)))
-        if weapon.long_range and m.steed is None:
+        if weapon.long_range and not short_range_only(m, weapon):
             out.append((weapon.long_range, f"long {weapon.long_range:g}\"", (230, 120, 120)))
     return out
 
