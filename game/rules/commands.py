@@ -11,6 +11,7 @@ from game.rules.state import Reaction, Side
 Point = tuple[float, float]
 Gambit = Literal["charge", "run", "climb", "river_crossing", "mounted_charge"]
 MeleeOption = Literal["thrust", "parry", "fend"]
+HitLocation = Literal["hull", "traction", "crew"]
 
 
 class Cmd(BaseModel):
@@ -53,7 +54,7 @@ class Fight(Cmd):
     option: MeleeOption | None = None
     at_steed: bool = Field(False, description="Rider against rider: strike the steed (-1 Valour).")
     pull_down: bool = Field(False, description="A Billman tries to pull the rider down.")
-    location: Literal["hull", "traction", "crew"] | None = Field(
+    location: HitLocation | None = Field(
         None, description="Striking a cart or wagon (target = its id): the location struck.")
 
 

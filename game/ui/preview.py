@@ -10,7 +10,7 @@ from fractions import Fraction
 from pydantic import ValidationError
 
 from game.rules import odds
-from game.rules.commands import Fight, Move, Shoot
+from game.rules.commands import Fight, Gambit, MeleeOption, Move, Shoot
 from game.rules.context import Act, Rejected, Table
 from game.rules.damage import save_target
 from game.rules.dice import Dice
@@ -23,6 +23,7 @@ from game.rules.odds import MeleeOdds
 from game.rules.paths import GAMBIT_NAMES, MOUNTED_CHARGE_REACH, MovePlan, base_allowance
 from game.rules.spears import command_range
 from game.rules.state import Model
+from game.rules.state import Side as PlayerSide
 from game.rules.steeds import rider_dice
 from game.rules.vehicle_shots import VehicleShotPlan
 from game.terrain.geometry import sight_blocked, terrain_runs
@@ -122,11 +123,11 @@ def _act(engine: Engine) -> Act:
     return Act(engine.table, engine.state, Dice(0))
 
 
-def _side(engine: Engine, m: Model) -> str:
+def _side(engine: Engine, m: Model) -> PlayerSide:
     return engine.state.acting_side or m.side
 
 
-def _plan_move(engine: Engine, m: Model, points: list[Point], gambit: str | None) -> object:
+def _plan_move(engine: Engine, m: Model, points: list[Point], gambit: Gambit | None) -> object:
     try:
         cmd = Move(side=_side(engine, m), model=m.id, path=tuple(points), gambit=gambit)
     except ValidationError as exc:
@@ -184,7 +185,7 @@ def _points(points: Sequence[Point] | Point) -> list[Point]:
 
 
 def preview_move(engine: Engine, model_id: str, points: Sequence[Point] | Point,
-                 gambit: str | None = None) -> MovePreview:
+                 gambit: Gambit | None = None) -> MovePreview:
     """Judge a Move of the acting side along waypoints (or to one point) without making it."""
     table, state = engine.table, engine.state
     pts = _points(points)
@@ -206,7 +207,8 @@ def preview_move(engine: Engine, model_id: str, points: Sequence[Point] | Point,
     if isinstance(plan, Rejected) and gambit is None:
         needs = NEEDS_GAMBIT.get(plan.code)
         if plan.code == "too_far":
-            for g in ("mounted_charge",) if mounted else ("charge", "run"):
+            tries: tuple[Gambit, ...] = ("mounted_charge",) if mounted else ("charge", "run")
+            for g in tries:
                 if isinstance(_plan_move(engine, m, pts, g), MovePlan):
                     needs = g
                     break
@@ -369,7 +371,7 @@ def _wound_chance(engine: Engine, hits: list[Fraction], victim: Model, save_mod:
 
 
 def preview_fight(engine: Engine, attacker_id: str, target_id: str,
-                  option: str | None = None) -> FightPreview:
+                  option: MeleeOption | None = None) -> FightPreview:
     """Judge a Fight of the acting side without making it: the round's outcome distribution."""
     table, state = engine.table, engine.state
     m = state.find(attacker_id)

@@ -19,7 +19,10 @@ from game.rules.commands import (
     EndActivation,
     EndSpear,
     Fight,
+    Gambit,
+    HitLocation,
     Loot,
+    MeleeOption,
     Move,
     PlayPerk,
     React,
@@ -30,14 +33,14 @@ from game.rules.context import Rejected
 from game.rules.engine import Engine
 from game.rules.guards import check_can_move
 from game.rules.paths import contact_points
-from game.rules.state import Model, Vehicle
+from game.rules.state import Model, Side, Vehicle
 from game.rules.vehicle_melee import StrikePlan
 from game.ui.battle.cache import Same
 from game.ui.battle.driving import DriveControl
 from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview
 
 Point = tuple[float, float]
-GAMBIT_KEYS = {"gambit_charge": "charge", "gambit_run": "run", "gambit_climb": "climb",
+GAMBIT_KEYS: dict[str, Gambit] = {"gambit_charge": "charge", "gambit_run": "run", "gambit_climb": "climb",
                "gambit_river": "river_crossing"}
 GAMBIT_LABEL = {"charge": "Charge!", "mounted_charge": "Mounted Charge!", "run": "Run!",
                 "climb": "Climb", "river_crossing": "River Crossing"}
@@ -52,8 +55,8 @@ class Controller:
         self.selected = ""  # a model's or a vehicle's id
         self.drive = DriveControl()
         self.waypoints: list[Point] = []
-        self.gambit: str | None = None
-        self.option: str | None = None
+        self.gambit: Gambit | None = None
+        self.option: MeleeOption | None = None
         self.shoot_armed = False
         self._legal_key: tuple[int, int, str] = (0, -1, "")
         self._legal: list[Command] = []
@@ -93,7 +96,7 @@ class Controller:
         self.option = None
         self.shoot_armed = False
 
-    def toggle_gambit(self, gambit: str) -> None:
+    def toggle_gambit(self, gambit: Gambit) -> None:
         """Declare (or cancel) a Movement Gambit for the next move."""
         m = self.active()
         if gambit == "charge" and m is not None and m.steed is not None:
@@ -159,7 +162,8 @@ class Controller:
 
     def commit_drive(self) -> None:
         """Submit the aimed Drive."""
-        cmd = self.drive.command(self.engine.state.acting_side)
+        side = self.engine.state.acting_side
+        cmd = self.drive.command(side) if side else None
         if cmd is not None:
             self.submit(cmd)
 
@@ -170,7 +174,7 @@ class Controller:
         else:
             self.selected = v.id
 
-    def _click_idle(self, hit: Model | None, side: str) -> None:
+    def _click_idle(self, hit: Model | None, side: Side) -> None:
         if hit is None:
             self.selected = ""
             return
@@ -193,7 +197,8 @@ class Controller:
 
     def contact_move(self, m: Model, enemy: Model) -> Move | None:
         """A legal move into base contact with an enemy (with the declared gambit), if any."""
-        gambits = [self.gambit] if self.gambit else [None, "mounted_charge" if m.steed else "charge"]
+        charge: Gambit = "mounted_charge" if m.steed else "charge"
+        gambits: list[Gambit | None] = [self.gambit] if self.gambit else [None, charge]
         fallback: Move | None = None
         for gambit in gambits:
             for end in contact_points(m, enemy):
@@ -287,7 +292,7 @@ class Controller:
         out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))
         return out
 
-    def _model_actions(self, m: Model, side: str) -> list[tuple[str, Callable[[], Any], bool]]:
+    def _model_actions(self, m: Model, side: Side) -> list[tuple[str, Callable[[], Any], bool]]:
         out: list[tuple[str, Callable[[], Any], bool]] = []
         engine = self.engine
         for g in (("mounted_charge", "river_crossing") if m.steed else ("charge", "run", "climb",
@@ -323,7 +328,7 @@ class Controller:
     def _arm_shoot(self) -> None:
         self.shoot_armed = not self.shoot_armed
 
-    def _set_option(self, option: str) -> None:
+    def _set_option(self, option: MeleeOption) -> None:
         self.option = None if self.option == option else option
 
     def perk_commands(self) -> list[PlayPerk]:
@@ -331,7 +336,7 @@ class Controller:
         return [c for c in self.legal() if isinstance(c, PlayPerk)]
 
 
-def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[str]) -> Preview:
+def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[HitLocation]) -> Preview:
     """What striking a cart or wagon in reach would do (the buttons below choose the location)."""
     plan = engine.plan(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))
     if not isinstance(plan, StrikePlan):

@@ -21,7 +21,7 @@ from game.rules.commands import Drive
 from game.rules.context import Rejected, Table
 from game.rules.driving import DrivePreview, predict_drive
 from game.rules.engine import Engine
-from game.rules.state import GameState, Model, Vehicle
+from game.rules.state import GameState, Model, Side, Vehicle
 from game.rules.vehicles import is_driver, profile_of, top_speed, turn_between
 from game.ui import theme
 from game.ui import vehicle_layout as vl
@@ -151,7 +151,7 @@ class DriveControl:
         target = whole + steps * STEP
         self.speed_to(engine.table, v, float(target))
 
-    def command(self, side: str) -> Drive | None:
+    def command(self, side: Side) -> Drive | None:
         """The Drive the aim stands for."""
         a = self.aim
         if a is None:

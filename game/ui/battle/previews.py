@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.rules.commands import Gambit, MeleeOption
 from game.rules.engine import Engine
 from game.rules.events import Ev
 from game.ui import eventtext, preview
@@ -30,7 +31,7 @@ def _lines(lines: list[str], reason: str) -> list[str]:
     return kept or [reason or "-"]
 
 
-def move_preview(engine: Engine, model_id: str, dest: list[Point], gambit: str | None) -> Preview:
+def move_preview(engine: Engine, model_id: str, dest: list[Point], gambit: Gambit | None) -> Preview:
     """Path, cost, terrain, jumps and odds of a move to `dest` (waypoints included)."""
     m = engine.state.model(model_id)
     p = preview.preview_move(engine, model_id, dest, gambit)
@@ -44,7 +45,7 @@ def shot_preview(engine: Engine, shooter: str, target: str) -> Preview:
     return Preview(p.legal, _lines(p.lines, p.reason))
 
 
-def fight_preview(engine: Engine, attacker: str, target: str, option: str | None) -> Preview:
+def fight_preview(engine: Engine, attacker: str, target: str, option: MeleeOption | None) -> Preview:
     """The melee outcome odds, or why the fight is not allowed."""
     p = preview.preview_fight(engine, attacker, target, option)
     return Preview(p.legal, _lines(p.lines, p.reason))
