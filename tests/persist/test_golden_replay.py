@@ -5,7 +5,7 @@ regenerate the golden from the repository root and commit it with the rules chan
 
     .venv/bin/python -m tests.persist.test_golden_replay
 
-(A whole game of skirmish-field, seed 12, played by the test-only EagerPlayer so that it covers
+(A whole game of skirmish-field, seed 26, played by the test-only EagerPlayer so that it covers
 movement, Gambits, shooting, melee, casualties and a Will to Fight that ends the game.)
 """
 
@@ -17,7 +17,7 @@ from game.persist import load_save, replay_save, save_game
 from tests.persist.conftest import play
 
 GOLDEN = Path(__file__).with_name("golden-skirmish.json")
-SEED, MAX_COMMANDS = 12, 1000
+SEED, MAX_COMMANDS = 26, 1000
 COVERS = {"moved", "gambit_rolled", "shot_fired", "melee_round", "casualty", "will_to_fight",
           "game_ended"}
 
