@@ -184,7 +184,7 @@ class DiceTable(Data):
 
 AlarumEffect = Literal[
     "squall",  # bows -amount to hit this turn
-    "loose_dog",  # a random steed tests to bolt
+    "loose_dog",  # a random steed tests to bolt: it bolts on 1..amount
     "church_bells",  # Feckless tests +amount this turn
     "muddy_field",  # an area of open ground becomes Hard Going
     "reinforcements",  # a Retainer joins the weaker side
@@ -264,9 +264,59 @@ class Numbers(Data):
     valour_steed: int = 1
     perk_hand_start: int = 2
     perk_hand_max: int = 3
-    contact_tolerance: float = 0.1
-    base_diameter: float = 1.0
+    contact_tolerance: float = Field(0.1, ge=0, le=1, description="Bases this far apart still touch.")
+    base_diameter: float = Field(1.0, gt=0, le=3,
+                                 description="A foot base's diameter, and the width of every base.")
     river_swept_dice: int = 2
+    mounted_base_length: float = Field(
+        ..., gt=0, le=6, description="A rider's base from nose to tail; it is as wide as base_diameter.")
+    mounted_charge_reach: float = Field(..., ge=0, description="Inches a Mounted Charge! adds to the Move.")
+    max_jump_width: float = Field(..., ge=0, description="The widest obstacle a rider may jump.")
+    defended_obstacle_reach: float = Field(
+        ..., ge=0, description="An enemy on foot against an obstacle defends it this far (base centre, "
+        "beyond half the obstacle's width) from where a rider would cross.")
+    break_away_distance: float = Field(..., gt=0, description="Inches a rider Breaking Away rides clear.")
+    keep_seat_on: int = Field(..., ge=1, le=7, description="After a bolt, any die this high keeps the seat.")
+    spook_range: float = Field(
+        ..., ge=0, description="A noisy weapon spooks Nags and Beasts of Burden this close, edge to edge.")
+    spook_bolts_on: int = Field(..., ge=0, le=6, description="A spooked steed bolts on this roll or less.")
+    mounted_shot_hits_on: int = Field(
+        ..., ge=2, le=7, description="A shot from the saddle hits on this natural roll or more (7: never).")
+    lean_over: float = Field(
+        ..., ge=0, description="A shooter whose base is this close to an obstacle shoots over it.")
+    evade_on: int = Field(
+        ..., ge=2, le=7, description="A Shootist's Evade test against a rider passes on this or more.")
+    nimble_bonus: int = Field(
+        ..., ge=0, le=5, description="A Nimble Shootist in Hard Going evades on this much less.")
+    pull_down_on: int = Field(
+        ..., ge=1, le=7, description="A Billman's Fight die this high pulls a rider down (7: never).")
+    misfire_reloads: int = Field(..., ge=1, le=5, description="Reloads a misfired crossbow or handgun needs.")
+    stationary_archer_shots: int = Field(
+        ..., ge=1, le=5, description="Shots a mounted archer who has not moved may take.")
+    mounted_archer_move_share: float = Field(
+        ..., ge=0, le=1, description="A mounted archer shoots only after at most this share of his "
+        "steed's Move.")
+    dismount_ride_share: float = Field(
+        ..., ge=0, le=1, description="A rider may dismount after riding at most this share of his "
+        "steed's Move.")
+    dismount_walk_share: float = Field(
+        ..., ge=0, le=1, description="A rider who dismounts before moving may walk this share of his "
+        "own Move.")
+    remount_move_divisor: int = Field(
+        ..., ge=1, le=10, description="Remounting spends the steed's Move divided by this (3: a third).")
+    horses_per_holder: int = Field(
+        ..., ge=1, description="One dismounted model must hold the horses for this many riderless steeds.")
+    bolt_direction_die: int = Field(
+        ..., ge=2, le=360, description="A bolting steed's direction: this die, read as a clock of as many "
+        "hours, its top hour up the table.")
+
+    @model_validator(mode="after")
+    def _bases(self) -> Numbers:
+        if self.mounted_base_length < self.base_diameter:
+            raise ValueError(f"mounted_base_length {self.mounted_base_length:g} is shorter than "
+                             f"base_diameter {self.base_diameter:g}: a rider's base is at least as long "
+                             "as it is wide")
+        return self
 
 
 # --- Vehicles and ramming, RULES-BRIEF §10 [I/H] -------------------------------------------------
@@ -559,6 +609,14 @@ class VehicleRules(Data):
     facing_arc: float = Field(45.0, gt=0, lt=90, description="Half-angle of the front and rear arcs.")
     tangent_factor: float = Field(0.5, ge=0, description="Impact speed = |v_rel.n| + this x |v_rel.t|.")
     static_obstacle_factor: float = Field(2.0, ge=1, description="Speed multiplier against a static body.")
+    hard_going_pace: float = Field(..., gt=0.25, le=1, description="Share of its speed a vehicle makes with "
+                                   "its centre on Hard Going (above a quarter: the physics takes a vehicle "
+                                   "making a quarter of its speed or less for stuck).")
+    narrow_ditch: float = Field(..., ge=0, description="A ditch at most this wide is no obstacle to wheels; "
+                                "a wider one is the edge of a gully.")
+    rider_mass: float = Field(..., gt=0, description="A horse and rider's mass for the physics (a handcart "
+                              "is 1).")
+    foot_mass: float = Field(..., gt=0, description="A man on foot's mass for the physics.")
     dodge_target: int = Field(4, ge=2, le=6, description="A character in the path dodges on this or more.")
     under_the_wheels_on: int = Field(1, ge=1, le=2, description="A natural roll this low: under the wheels.")
     under_the_wheels_factor: int = Field(2, ge=1, description="Damage multiplier under the wheels.")
