@@ -307,9 +307,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.render_only:
             report["engine"] = bench_engine(args.scenario, args.seed, args.reps)
             report["midgame"] = bench_midgame(args.seed, args.reps)
+            from game.content import load_content
             from game.physics.ram import bench_vehicle_move
+            from game.rules.ramming import ram_rules
 
-            report["vehicle_move"] = bench_vehicle_move(max(5, min(args.reps, 200)))
+            rules = ram_rules(load_content().vehicle_rules)
+            report["vehicle_move"] = bench_vehicle_move(rules, max(5, min(args.reps, 200)))
             report["drive"] = bench_drive(max(5, min(args.reps, 200)))
         if not args.engine_only:
             report["render"] = bench_render(args.render_scenario, args.seed, args.frames, args.warmup)

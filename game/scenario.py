@@ -86,7 +86,7 @@ def _check_vehicles(path: str, terrain: TerrainMap, content: Content, retinues: 
         if prof is None:
             raise MapError(path, f"vehicles layer: {spot.name!r} is an unknown vehicle {spot.profile!r}")
         body = Body(spot.name, "vehicle", spot.x, spot.y, spot.heading, prof.length, prof.width)
-        stuck = blocked_by(terrain, body)
+        stuck = blocked_by(terrain, body, narrow_ditch=content.vehicle_rules.narrow_ditch)
         if stuck:
             raise MapError(path, f"vehicles layer: {spot.name!r} at ({spot.x:g}, {spot.y:g}) overlaps "
                                  f"{', '.join(s.removeprefix('static:') for s in stuck)}")

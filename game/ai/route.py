@@ -3,8 +3,9 @@
 The AI driver scores a Drive by how much it shortens the way to the goal edge. Straight-line
 distance would have it butt a roadblock all day; this field goes round it. The table is cut into
 half-inch cells; a cell is closed if a vehicle of the given half-width centred there would touch a
-building or impassable tile, a wall, hedge, fence or line of stakes (or a ditch wider than 1"), or
-another vehicle's footprint. Distances run from the goal edge over 8-neighbour steps (Dijkstra).
+building or impassable tile, a wall, hedge, fence or line of stakes (or a ditch wider than
+vehicles.toml's narrow_ditch), or another vehicle's footprint. Distances run from the goal edge
+over 8-neighbour steps (Dijkstra).
 """
 
 from __future__ import annotations
@@ -26,19 +27,20 @@ FAR = 1e9
 STEPS = [(dx, dy, CELL * math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
 
 
-_CACHE: dict[tuple[int, float], tuple[TerrainMap, frozenset[tuple[int, int]]]] = {}
+_CACHE: dict[tuple[int, float, float], tuple[TerrainMap, frozenset[tuple[int, int]]]] = {}
 
 
-def _static_closed(tmap: TerrainMap, clearance: float) -> frozenset[tuple[int, int]]:
+def _static_closed(tmap: TerrainMap, clearance: float, narrow_ditch: float) -> frozenset[tuple[int, int]]:
     """Cells closed by the map itself for a vehicle of this half-width (cached per map)."""
-    hit = _CACHE.get((id(tmap), clearance))
+    key = (id(tmap), clearance, narrow_ditch)
+    hit = _CACHE.get(key)
     if hit is not None and hit[0] is tmap:
         return hit[1]
     if len(_CACHE) > 16:
         _CACHE.clear()
     cols, rows = int(tmap.width / CELL), int(tmap.height / CELL)
     walls = TerrainMap(tmap.name, tmap.width, tmap.height, tmap.tiles,
-                       [o for o in tmap.obstacles if is_wall(o)])
+                       [o for o in tmap.obstacles if is_wall(o, narrow_ditch)])
     closed = set()
     reach = math.ceil(clearance)
     for j in range(rows):
@@ -55,8 +57,8 @@ def _static_closed(tmap: TerrainMap, clearance: float) -> frozenset[tuple[int, i
                     gap = math.hypot(max(tx - x, 0, x - tx - 1), max(ty - y, 0, y - ty - 1))
                     if tmap.tiles[ty * tmap.width + tx] in BLOCKING and gap < clearance:
                         closed.add((i, j))
-    _CACHE[(id(tmap), clearance)] = (tmap, frozenset(closed))
-    return _CACHE[(id(tmap), clearance)][1]
+    _CACHE[key] = (tmap, frozenset(closed))
+    return _CACHE[key][1]
 
 
 RouteField = dict[tuple[int, int], float]
@@ -87,7 +89,7 @@ def _route_field(table: Table, state: GameState, v: Vehicle, edge: str) -> Route
     tmap = table.terrain
     prof = table.content.vehicles[v.profile]
     clearance = prof.width / 2 + 0.3
-    closed = set(_static_closed(tmap, clearance))
+    closed = set(_static_closed(tmap, clearance, table.content.vehicle_rules.narrow_ditch))
     cols, rows = int(tmap.width / CELL), int(tmap.height / CELL)
     for o in state.vehicles:
         if o is v or o.removed:

@@ -4,6 +4,7 @@ from game.physics.bolt import BoltBody, BoltResult, bearing_vector, simulate_bol
 from game.physics.ram import (
     Body,
     Contact,
+    RamRules,
     VehicleMove,
     bench_vehicle_move,
     blocked_by,
@@ -16,6 +17,7 @@ __all__ = [
     "BoltResult",
     "Body",
     "Contact",
+    "RamRules",
     "VehicleMove",
     "bearing_vector",
     "bench_vehicle_move",

@@ -8,14 +8,14 @@ fixed DT. Headings are compass degrees (0 = up the table, negative y; clockwise)
 The space holds:
 - walls for the table edges (a vehicle never leaves the table), the outline of every building or
   impassable tile region (outline.py), and every linear obstacle, tall or low: a cart cannot roll
-  over a wall, fence, hedge or line of stakes. Only a ditch at most 1" wide is no obstacle to
-  wheels; a wider one is the edge of a gully and counts as a wall;
+  over a wall, fence, hedge or line of stakes. Only a narrow ditch (at most `RamRules.narrow_ditch`
+  wide) is no obstacle to wheels; a wider one is the edge of a gully and counts as a wall;
 - the other bodies within reach: characters as circles, riders and vehicles as boxes, each held
   to its own velocity with a finite grip (vehicle_sim.py), so they can be shoved;
-- the vehicle, a box of its length and width, at full `speed` from the first step (half of it
-  while its centre is on Hard Going) and driven along its own facing with a finite force. It
-  starts at its own heading and steers to `heading` over the first third of the move (a wagon
-  swings round; it does not pivot on the spot).
+- the vehicle, a box of its length and width, at full `speed` from the first step (the share
+  `RamRules.hard_going_pace` of it while its centre is on Hard Going) and driven along its own
+  facing with a finite force. It starts at its own heading and steers to `heading` over the first
+  third of the move (a wagon swings round; it does not pivot on the spot).
 
 The first contact of the vehicle with each other body, each obstacle, each tile region and each
 table side is reported (except with what it already touches, within 0.05", as it sets off: that
@@ -71,10 +71,19 @@ _MOVED = 1e-3  # a body shoved further than this (inches) from its free path is 
 _TOUCHING = 0.005  # blocked_by: an overlap up to this deep (inches) is touching, as a vehicle at rest
 _SETTLED = 0.003  # at the end of a move, an overlap deeper than this (inches) is pushed out ...
 _SETTLE_STEPS = 30  # ... for at most this many braked steps
-HARD_GOING_PACE = 0.5  # a wagon in woods, marsh, scrub, ploughland or a ford makes half its speed [H]
 _STEER_SHARE = 1.0 / 3.0  # the share of the move over which the vehicle swings to its new heading
 _TOUCH_REACH = 0.05  # inches: a body this close when the vehicle sets off is already touching it
 _STEER_GRIP = 20.0  # the driven vehicle's hold on its spin, times an other body's
+
+
+@dataclass(frozen=True, slots=True)
+class RamRules:
+    """The rule numbers a vehicle's move needs, passed in by the rules from the content (§10)."""
+
+    tangent_factor: float  # impact speed = |v_rel.n| + tangent_factor x |v_rel.t| ...
+    static_factor: float  # ... times static_factor against a static obstacle
+    hard_going_pace: float  # the share of its speed a vehicle makes with its centre on Hard Going
+    narrow_ditch: float  # a ditch at most this wide is no obstacle to wheels; a wider one is a wall
 
 
 @dataclass(frozen=True)
@@ -104,7 +113,7 @@ class Contact:
     tangent: Point  # the normal turned 90 degrees clockwise on the table
     v_rel: Point  # other minus vehicle, inches per turn, just before the impulse
     closing: float  # |v_rel . n|
-    impact_speed: float  # |v_rel.n| + 0.5*|v_rel.t| for two bodies; doubled against a static obstacle
+    impact_speed: float  # |v_rel.n| + tangent_factor*|v_rel.t|; times static_factor against a static one
     static: bool
     facing_hit: Facing  # where on the VEHICLE the contact is
     other_facing_hit: Literal["front", "side", "rear", ""]  # where on the other vehicle/rider, if any
@@ -125,20 +134,22 @@ class VehicleMove:
     # bodies shoved off their free path: id -> (x, y, heading) = their state plus the shove
 
 
-def impact_speed(v_rel: Point, normal: Point, tangent: Point, static: bool) -> float:
-    """The impact speed of a contact: |v_rel.n| + 0.5*|v_rel.t|, doubled against a static obstacle."""
+def impact_speed(v_rel: Point, normal: Point, tangent: Point, static: bool, rules: RamRules) -> float:
+    """The impact speed of a contact: |v_rel.n| + tangent_factor*|v_rel.t| (shipped: a half), times
+    static_factor against a static obstacle (shipped: doubled)."""
     vn = abs(v_rel[0] * normal[0] + v_rel[1] * normal[1])
     vt = abs(v_rel[0] * tangent[0] + v_rel[1] * tangent[1])
-    speed = vn + 0.5 * vt
-    return 2.0 * speed if static else speed
+    speed = vn + rules.tangent_factor * vt
+    return rules.static_factor * speed if static else speed
 
 
 class _Run:
     """The state of one simulation: the space, the vehicle, labels, contacts so far."""
 
     def __init__(self, tmap: TerrainMap, vehicle: Body, speed: float, heading: float,
-                 others: Sequence[Body], turns: float, push_characters: bool) -> None:
+                 others: Sequence[Body], turns: float, push_characters: bool, rules: RamRules) -> None:
         self.space = pymunk.Space()
+        self.rules = rules
         self.space.collision_slop = 0.002
         self.space.collision_bias = _OVERLAP_LEFT ** (1.0 / DT)
         self.vehicle = vehicle
@@ -150,7 +161,7 @@ class _Run:
         self.travelled = 0.0
         self.recording = True
         reach = abs(speed) * turns + math.hypot(vehicle.length, vehicle.width) / 2.0 + 1.0
-        add_statics(self.space, tmap, vehicle.x, vehicle.y, reach + 1.0, self.labels)
+        add_statics(self.space, tmap, vehicle.x, vehicle.y, reach + 1.0, self.labels, rules.narrow_ditch)
         self.others: list[tuple[Body, pymunk.Body]] = []
         for n, other in enumerate(others):
             if other.id == vehicle.id:
@@ -165,7 +176,7 @@ class _Run:
             self.sizes[body] = other
             self.others.append((other, body))
         fx, fy = bearing_vector(vehicle.heading)
-        pace = speed * _going(tmap, vehicle.x, vehicle.y)
+        pace = speed * _going(tmap, vehicle.x, vehicle.y, rules.hard_going_pace)
         self.body, self.shape, self.control = add_driven(
             self.space, "vehicle", vehicle.x, vehicle.y, math.radians(vehicle.heading), vehicle.length,
             vehicle.width, vehicle.mass, (pace * fx, pace * fy))
@@ -221,7 +232,7 @@ class _Run:
             normal=(round4(nx), round4(ny)), tangent=(round4(tx), round4(ty)),
             v_rel=(round4(v_rel[0]), round4(v_rel[1])),
             closing=round4(abs(v_rel[0] * nx + v_rel[1] * ny)),
-            impact_speed=round4(impact_speed(v_rel, (nx, ny), (tx, ty), static)),
+            impact_speed=round4(impact_speed(v_rel, (nx, ny), (tx, ty), static, self.rules)),
             static=static, facing_hit=own, other_facing_hit=theirs)
 
     def mark_touching(self) -> None:
@@ -268,9 +279,9 @@ class _Run:
         return out
 
 
-def _going(tmap: TerrainMap, x: float, y: float) -> float:
-    """The share of its speed a vehicle makes with its centre here: half on Hard Going."""
-    return HARD_GOING_PACE if tmap.kind_at(x, y) in HARD_GOING else 1.0
+def _going(tmap: TerrainMap, x: float, y: float, hard_going_pace: float) -> float:
+    """The share of its speed a vehicle makes with its centre here: hard_going_pace on Hard Going."""
+    return hard_going_pace if tmap.kind_at(x, y) in HARD_GOING else 1.0
 
 
 def _wrap(angle: float) -> float:
@@ -284,7 +295,7 @@ def _depth(points: pymunk.ContactPointSet) -> float:
 
 
 def simulate_vehicle_move(tmap: TerrainMap, vehicle: Body, speed: float, heading: float,
-                          others: Sequence[Body] = (), turns: float = 1.0, *,
+                          others: Sequence[Body] = (), turns: float = 1.0, *, rules: RamRules,
                           push_characters: bool = False) -> VehicleMove:
     """Drive a vehicle at speed (inches per turn, negative reverses) on a heading; see the module docs."""
     steps = max(0, round(turns / DT))
@@ -292,7 +303,7 @@ def simulate_vehicle_move(tmap: TerrainMap, vehicle: Body, speed: float, heading
         p = (round4(vehicle.x), round4(vehicle.y))
         h = round4(heading % 360.0) % 360.0
         return VehicleMove([p], [h], p, h, [], 0.0, False)
-    run = _Run(tmap, vehicle, speed, heading, others, turns, push_characters)
+    run = _Run(tmap, vehicle, speed, heading, others, turns, push_characters, rules)
     run.mark_touching()
     body, space = run.body, run.space
     track = Track(vehicle.x, vehicle.y, vehicle.heading)
@@ -302,7 +313,7 @@ def simulate_vehicle_move(tmap: TerrainMap, vehicle: Body, speed: float, heading
     elapsed = 0.0
     for _ in range(steps):
         fx, fy = bearing_vector(math.degrees(body.angle))
-        pace = speed * _going(tmap, body.position.x, body.position.y)
+        pace = speed * _going(tmap, body.position.x, body.position.y, rules.hard_going_pace)
         run.control.velocity = (pace * fx, pace * fy)
         error = _wrap(run.target - body.angle)
         run.control.angular_velocity = max(-run.turn_rate, min(run.turn_rate, error / DT))
@@ -323,12 +334,14 @@ def simulate_vehicle_move(tmap: TerrainMap, vehicle: Body, speed: float, heading
                        stopped, run.displaced(elapsed))
 
 
-def blocked_by(tmap: TerrainMap, vehicle: Body, heading: float | None = None) -> list[str]:
-    """Static obstacles (sorted names) a vehicle box overlaps at its pose, or turned to heading."""
+def blocked_by(tmap: TerrainMap, vehicle: Body, heading: float | None = None, *,
+               narrow_ditch: float) -> list[str]:
+    """Static obstacles (sorted names) a vehicle box overlaps at its pose, or turned to heading
+    (a ditch at most `narrow_ditch` wide is none)."""
     space = pymunk.Space()
     labels: dict[pymunk.Shape, Label] = {}
     reach = math.hypot(vehicle.length, vehicle.width) / 2.0 + 1.0
-    add_statics(space, tmap, vehicle.x, vehicle.y, reach, labels)
+    add_statics(space, tmap, vehicle.x, vehicle.y, reach, labels, narrow_ditch)
     body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
     body.position = (vehicle.x, vehicle.y)
     body.angle = math.radians(vehicle.heading if heading is None else heading)
@@ -339,15 +352,15 @@ def blocked_by(tmap: TerrainMap, vehicle: Body, heading: float | None = None) ->
     return sorted(names)
 
 
-def bench_vehicle_move(reps: int = 200) -> dict[str, float | int]:
+def bench_vehicle_move(rules: RamRules, reps: int = 200) -> dict[str, float | int]:
     """Time one supply wagon's move among 30 bodies on skirmish-field: median and p90 in ms."""
     from game.terrain.tmx import load_terrain
 
     tmap = load_terrain(Path(__file__).resolve().parents[2] / "maps" / "skirmish-field.tmx")
     wagon, others = bench_bodies()
     args = (tmap, wagon, 8.0, 90.0, others)
-    simulate_vehicle_move(*args)  # warm up
-    times = timeit.repeat(lambda: simulate_vehicle_move(*args), number=1, repeat=max(1, reps))
+    simulate_vehicle_move(*args, rules=rules)  # warm up
+    times = timeit.repeat(lambda: simulate_vehicle_move(*args, rules=rules), number=1, repeat=max(1, reps))
     ms = sorted(t * 1000.0 for t in times)
     p90 = ms[min(len(ms) - 1, math.ceil(0.9 * len(ms)) - 1)]
     return {"median_ms": round(statistics.median(ms), 3), "p90_ms": round(p90, 3), "bodies": 1 + len(others)}

@@ -24,7 +24,6 @@ Facing = Literal["front", "side", "rear"]
 GRIP = 60.0  # inches per turn^2: how hard a body is held to (or driven at) its intended velocity
 TURN_GRIP = 30.0  # radians per turn^2: the same for its spin (it holds, never restores, its heading)
 EDGE_DEPTH = 1.0  # the table edges are segments this thick just outside the table
-NARROW_DITCH = 1.0  # a ditch at most this wide is no obstacle to wheels; anything else is a wall
 
 VEHICLE = 1  # collision types
 OTHER = 2
@@ -40,14 +39,15 @@ class Label:
     kind: str  # "character", "rider", "vehicle" or "static"
 
 
-def is_wall(obs: Obstacle) -> bool:
-    """True if a linear obstacle stops a vehicle: all of them except ditches up to 1" wide."""
-    return not (obs.kind == "ditch" and obs.width <= NARROW_DITCH)
+def is_wall(obs: Obstacle, narrow_ditch: float) -> bool:
+    """True if a linear obstacle stops a vehicle: all of them except ditches up to `narrow_ditch` wide."""
+    return not (obs.kind == "ditch" and obs.width <= narrow_ditch)
 
 
 def add_statics(space: pymunk.Space, tmap: TerrainMap, cx: float, cy: float, reach: float,
-                labels: dict[pymunk.Shape, Label]) -> None:
-    """Add the table edges, linear obstacles and blocking tile outlines within reach of (cx, cy)."""
+                labels: dict[pymunk.Shape, Label], narrow_ditch: float) -> None:
+    """Add the table edges, linear obstacles (but ditches up to `narrow_ditch` wide) and blocking tile
+    outlines within reach of (cx, cy)."""
     static = space.static_body
     shapes: list[pymunk.Shape] = []
     w, h, d = float(tmap.width), float(tmap.height), EDGE_DEPTH
@@ -59,7 +59,7 @@ def add_statics(space: pymunk.Space, tmap: TerrainMap, cx: float, cy: float, rea
         shapes.append(shape)
     lox, loy, hix, hiy = cx - reach, cy - reach, cx + reach, cy + reach
     for i, obs in enumerate(tmap.obstacles):
-        if not is_wall(obs):
+        if not is_wall(obs, narrow_ditch):
             continue
         half = obs.width / 2.0
         label = Label(f"static:{obs.kind}:{obs.name}", ("obstacle", i), "static")

@@ -17,9 +17,9 @@ the vehicle's footprint steps out of it.
 
 from __future__ import annotations
 
-from game.content.models import Facing, RamBand
+from game.content.models import Facing, RamBand, VehicleRules
 from game.physics.bolt import bearing_vector
-from game.physics.ram import Body, Contact, VehicleMove, simulate_vehicle_move
+from game.physics.ram import Body, Contact, RamRules, VehicleMove, simulate_vehicle_move
 from game.rules.context import Act, Table
 from game.rules.events import ModelShoved, RamResolved, VehicleEscaped, VehicleMoved
 from game.rules.geometry import BASE_RADIUS, local_frame
@@ -35,9 +35,13 @@ from game.rules.vehicle_damage import (
 )
 from game.rules.vehicles import EDGE_BEARING, driver_of, overlapped_vehicle, profile_of, spots_beside
 
-RIDER_MASS = 3.0  # a horse and rider, against a handcart's 1
-FOOT_MASS = 1.0
 EDGE_REACH = 0.6  # the escorted vehicle is off the table once its footprint is this close to its edge
+
+
+def ram_rules(rules: VehicleRules) -> RamRules:
+    """The numbers the physics of a vehicle's move needs, from vehicles.toml [vehicle_rules]."""
+    return RamRules(rules.tangent_factor, rules.static_obstacle_factor, rules.hard_going_pace,
+                    rules.narrow_ditch)
 
 
 def vehicle_body(table: Table, v: Vehicle, moving: bool = True) -> Body:
@@ -54,14 +58,15 @@ def vehicle_body(table: Table, v: Vehicle, moving: bool = True) -> Body:
 def table_bodies(table: Table, state: GameState, mover: Vehicle) -> list[Body]:
     """Everything else on the table: characters as circles, riders and loose steeds as boxes, vehicles."""
     out: list[Body] = []
+    rules = table.content.vehicle_rules
     for m in state.models:
         if m.removed or m.aboard:
             continue
         if m.steed is not None:
-            out.append(Body(m.id, "rider", m.x, m.y, m.facing, 2.0, 1.0, mass=RIDER_MASS))
+            out.append(Body(m.id, "rider", m.x, m.y, m.facing, 2.0, 1.0, mass=rules.rider_mass))
         else:
             size = 2 * BASE_RADIUS
-            out.append(Body(m.id, "character", m.x, m.y, 0.0, size, size, mass=FOOT_MASS))
+            out.append(Body(m.id, "character", m.x, m.y, 0.0, size, size, mass=rules.foot_mass))
     out.extend(vehicle_body(table, o) for o in state.vehicles if o is not mover and not o.removed)
     return out
 
@@ -69,7 +74,8 @@ def table_bodies(table: Table, state: GameState, mover: Vehicle) -> list[Body]:
 def simulate(table: Table, state: GameState, v: Vehicle, heading: float, speed: float) -> VehicleMove:
     """The vehicle's move at a heading and speed for one turn, among everything on the table."""
     body = vehicle_body(table, v, moving=False)
-    return simulate_vehicle_move(table.terrain, body, speed, heading, table_bodies(table, state, v))
+    return simulate_vehicle_move(table.terrain, body, speed, heading, table_bodies(table, state, v),
+                                 rules=ram_rules(table.content.vehicle_rules))
 
 
 def move_vehicle(act: Act, v: Vehicle, reason: str, heading: float | None = None) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from game.content import load_content
 from game.physics.ram import (
     Body,
     Contact,
@@ -19,11 +21,21 @@ from game.physics.ram import (
     impact_speed,
     simulate_vehicle_move,
 )
+from game.rules.ramming import ram_rules
 from game.terrain.terrain_map import Obstacle, TerrainMap
 from game.terrain.tmx import load_terrain
 
 Point = tuple[float, float]
 FIELD = load_terrain(Path(__file__).resolve().parents[2] / "maps" / "skirmish-field.tmx")
+RULES = ram_rules(load_content().vehicle_rules)  # the shipped numbers: half the tangent, doubled on walls
+DITCH = RULES.narrow_ditch
+
+
+def drive(tmap: TerrainMap, vehicle: Body, speed: float, heading: float, others: Sequence[Body] = (),
+          turns: float = 1.0, *, push_characters: bool = False) -> VehicleMove:
+    """simulate_vehicle_move with the shipped rule numbers."""
+    return simulate_vehicle_move(tmap, vehicle, speed, heading, others, turns, rules=RULES,
+                                 push_characters=push_characters)
 
 
 def make_map(width: int = 30, height: int = 40, buildings: tuple[tuple[int, int, int, int], ...] = (),
@@ -54,7 +66,7 @@ def only(move: VehicleMove) -> Contact:
 
 
 def test_head_on_the_speeds_add() -> None:
-    move = simulate_vehicle_move(OPEN, wagon(10, 20), 6.0, 0.0, [wagon(10, 10, 180.0, vy=4.0, name="b")])
+    move = drive(OPEN, wagon(10, 20), 6.0, 0.0, [wagon(10, 10, 180.0, vy=4.0, name="b")])
     c = only(move)
     assert (c.other, c.static, c.closing, c.impact_speed) == ("b", False, 10.0, 10.0)
     assert (c.facing_hit, c.other_facing_hit) == ("front", "front")
@@ -64,7 +76,7 @@ def test_head_on_the_speeds_add() -> None:
 
 
 def test_rear_end_the_speeds_subtract() -> None:
-    move = simulate_vehicle_move(OPEN, wagon(10, 25), 6.0, 0.0, [wagon(10, 20.5, vy=-4.0, name="b")])
+    move = drive(OPEN, wagon(10, 25), 6.0, 0.0, [wagon(10, 20.5, vy=-4.0, name="b")])
     c = only(move)
     assert (c.closing, c.impact_speed, c.facing_hit, c.other_facing_hit) == (2.0, 2.0, "front", "rear")
     assert c.v_rel == (0.0, 2.0) and c.at == 4.5
@@ -72,7 +84,7 @@ def test_rear_end_the_speeds_subtract() -> None:
 
 
 def test_rear_end_seen_from_the_wagon_that_is_caught() -> None:
-    move = simulate_vehicle_move(OPEN, wagon(10, 20.5), 4.0, 0.0, [wagon(10, 25, vy=-6.0, name="b")])
+    move = drive(OPEN, wagon(10, 20.5), 4.0, 0.0, [wagon(10, 25, vy=-6.0, name="b")])
     c = only(move)
     assert (c.impact_speed, c.facing_hit, c.other_facing_hit) == (2.0, "rear", "front")
     assert c.normal == (0.0, 1.0) and c.v_rel == (0.0, -2.0)
@@ -80,20 +92,20 @@ def test_rear_end_seen_from_the_wagon_that_is_caught() -> None:
 
 def test_side_on_the_full_speed_plus_half() -> None:
     crossing = wagon(8, 20, 90.0, vx=4.0, name="b")
-    c = only(simulate_vehicle_move(OPEN, wagon(10, 25), 6.0, 0.0, [crossing]))
+    c = only(drive(OPEN, wagon(10, 25), 6.0, 0.0, [crossing]))
     assert (c.closing, c.impact_speed, c.facing_hit, c.other_facing_hit) == (6.0, 8.0, "front", "side")
     assert c.v_rel == (4.0, 6.0) and c.normal == (0.0, -1.0) and c.tangent == (1.0, 0.0)
 
 
 def test_side_on_seen_from_the_wagon_that_is_rammed() -> None:
     rammer = wagon(10, 25, 0.0, vy=-6.0, name="b")
-    c = only(simulate_vehicle_move(OPEN, wagon(8, 20, 90.0), 4.0, 90.0, [rammer]))
+    c = only(drive(OPEN, wagon(8, 20, 90.0), 4.0, 90.0, [rammer]))
     assert (c.closing, c.impact_speed, c.facing_hit, c.other_facing_hit) == (6.0, 8.0, "side", "front")
     assert c.v_rel == (-4.0, -6.0)
 
 
 def test_a_static_wall_doubles_the_speed() -> None:
-    move = simulate_vehicle_move(make_map(obstacles=(WALL,)), wagon(10, 10), 5.0, 0.0)
+    move = drive(make_map(obstacles=(WALL,)), wagon(10, 10), 5.0, 0.0)
     c = only(move)
     assert (c.other, c.static, c.closing, c.impact_speed) == ("static:wall:w", True, 5.0, 10.0)
     assert (c.facing_hit, c.other_facing_hit) == ("front", "")
@@ -101,13 +113,13 @@ def test_a_static_wall_doubles_the_speed() -> None:
 
 
 def test_reversing_into_a_wall_hits_the_rear() -> None:
-    c = only(simulate_vehicle_move(make_map(obstacles=(WALL,)), wagon(10, 8, 180.0), -4.0, 180.0))
+    c = only(drive(make_map(obstacles=(WALL,)), wagon(10, 8, 180.0), -4.0, 180.0))
     assert (c.facing_hit, c.impact_speed) == ("rear", 8.0)
 
 
 def test_a_glancing_blow_on_a_corner_counts_the_tangent_half() -> None:
     wall = Obstacle(name="w", kind="wall", points=((5.0, 5.0), (15.0, 15.0)), tall=True, width=0.5)
-    move = simulate_vehicle_move(make_map(obstacles=(wall,)), wagon(12, 16), 4.0, 0.0, turns=2.0)
+    move = drive(make_map(obstacles=(wall,)), wagon(12, 16), 4.0, 0.0, turns=2.0)
     c = move.contacts[0]
     assert c.static and c.closing == pytest.approx(4 / math.sqrt(2), abs=1e-4)
     assert c.impact_speed == pytest.approx(2 * (4 / math.sqrt(2) + 2 / math.sqrt(2)), abs=1e-4)
@@ -125,42 +137,42 @@ def test_a_glancing_blow_on_a_corner_counts_the_tangent_half() -> None:
 ])
 def test_buildings_table_edges_and_low_obstacles_stop_a_vehicle(tmap: TerrainMap, start: Point,
                                                                  heading: float, expected: str) -> None:
-    c = only(simulate_vehicle_move(tmap, wagon(*start, heading), 6.0, heading))
+    c = only(drive(tmap, wagon(*start, heading), 6.0, heading))
     assert (c.other, c.static, c.impact_speed) == (expected, True, 12.0)
 
 
 def test_a_narrow_ditch_is_no_obstacle_to_wheels() -> None:
     ditch = Obstacle("d", "ditch", ((5.0, 5.0), (15.0, 5.0)), False, 1.0)
-    move = simulate_vehicle_move(make_map(obstacles=(ditch,)), wagon(10, 10), 8.0, 0.0)
+    move = drive(make_map(obstacles=(ditch,)), wagon(10, 10), 8.0, 0.0)
     assert move.contacts == [] and move.end == (10.0, 2.0) and not move.stopped
 
 
 def test_characters_are_reported_and_rolled_over_unless_pushed() -> None:
     man = Body("man", "character", 10.0, 5.0)
-    move = simulate_vehicle_move(OPEN, wagon(10, 10), 8.0, 0.0, [man])
+    move = drive(OPEN, wagon(10, 10), 8.0, 0.0, [man])
     c = only(move)
     assert (c.other, c.closing, c.impact_speed) == ("man", 8.0, 8.0)
     assert (c.facing_hit, c.other_facing_hit) == ("front", "")
     assert move.end == (10.0, 2.0) and move.displaced == {}
-    pushed = simulate_vehicle_move(OPEN, wagon(10, 10), 8.0, 0.0, [man], push_characters=True)
+    pushed = drive(OPEN, wagon(10, 10), 8.0, 0.0, [man], push_characters=True)
     assert only(pushed).impact_speed == 8.0 and pushed.displaced["man"][1] < 2.0
 
 
 def test_far_bodies_and_the_vehicle_itself_are_ignored() -> None:
     me = wagon(10, 20)
-    move = simulate_vehicle_move(OPEN, me, 6.0, 0.0, [me, Body("far", "character", 28.0, 38.0)])
+    move = drive(OPEN, me, 6.0, 0.0, [me, Body("far", "character", 28.0, 38.0)])
     assert move.contacts == [] and move.end == (10.0, 14.0) and move.distance == 6.0
 
 
 def test_heading_and_speed_conventions() -> None:
-    move = simulate_vehicle_move(OPEN, wagon(10, 20, 90.0), 5.0, 90.0, turns=0.5)
+    move = drive(OPEN, wagon(10, 20, 90.0), 5.0, 90.0, turns=0.5)
     assert move.end == (12.5, 20.0) and move.end_heading == 90.0 and move.path == [(10.0, 20.0), (12.5, 20.0)]
-    still = simulate_vehicle_move(OPEN, wagon(10, 20), 0.0, 45.0)
+    still = drive(OPEN, wagon(10, 20), 0.0, 45.0)
     assert still == VehicleMove([(10.0, 20.0)], [45.0], (10.0, 20.0), 45.0, [], 0.0, False)
 
 
 def test_a_turning_vehicle_swings_round_over_the_first_third_of_its_move() -> None:
-    move = simulate_vehicle_move(OPEN, wagon(10, 20), 6.0, 90.0)
+    move = drive(OPEN, wagon(10, 20), 6.0, 90.0)
     assert abs(move.end_heading - 90.0) < 0.5  # it ends on its new heading ...
     assert move.headings[0] == 0.0 and len(move.path) > 3  # ... from its old one, along a curve
     assert move.end[0] > 10.0 + 3.0 and move.end[1] < 20.0  # it went up the table, then east
@@ -172,9 +184,9 @@ def test_a_turning_vehicle_swings_round_over_the_first_third_of_its_move() -> No
 
 def test_blocked_by_names_the_obstacles_a_pose_overlaps() -> None:
     tmap = make_map(obstacles=(WALL,))
-    assert blocked_by(tmap, wagon(10, 6)) == ["static:wall:w"]
-    assert blocked_by(tmap, wagon(10, 6.75)) == []  # touching is not overlapping
-    assert blocked_by(tmap, wagon(1, 10), 90.0) == ["static:table-edge"]
+    assert blocked_by(tmap, wagon(10, 6), narrow_ditch=DITCH) == ["static:wall:w"]
+    assert blocked_by(tmap, wagon(10, 6.75), narrow_ditch=DITCH) == []  # touching is not overlapping
+    assert blocked_by(tmap, wagon(1, 10), 90.0, narrow_ditch=DITCH) == ["static:table-edge"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -183,18 +195,18 @@ def test_impact_speed_is_never_negative_and_ignores_which_body_is_first(vx: floa
                                                                          static: bool) -> None:
     n = (math.cos(math.radians(angle)), math.sin(math.radians(angle)))
     t = (-n[1], n[0])
-    speed = impact_speed((vx, vy), n, t, static)
+    speed = impact_speed((vx, vy), n, t, static, RULES)
     assert speed >= 0.0
-    assert impact_speed((-vx, -vy), (-n[0], -n[1]), (-t[0], -t[1]), static) == speed  # roles swapped
-    assert impact_speed((vx, vy), n, (-t[0], -t[1]), static) == speed  # either tangent
-    assert impact_speed((2 * vx, 2 * vy), n, t, static) >= speed  # faster is never softer
+    assert impact_speed((-vx, -vy), (-n[0], -n[1]), (-t[0], -t[1]), static, RULES) == speed  # roles swapped
+    assert impact_speed((vx, vy), n, (-t[0], -t[1]), static, RULES) == speed  # either tangent
+    assert impact_speed((2 * vx, 2 * vy), n, t, static, RULES) >= speed  # faster is never softer
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.floats(0.5, 12.0), st.floats(0.5, 12.0))
 def test_head_on_impact_is_the_same_whichever_wagon_is_driven(a: float, b: float) -> None:
-    first = only(simulate_vehicle_move(OPEN, wagon(10, 20), a, 0.0, [wagon(10, 16.5, 180.0, vy=b, name="b")]))
-    second = only(simulate_vehicle_move(OPEN, wagon(10, 16.5, 180.0, name="b"), b, 180.0,
+    first = only(drive(OPEN, wagon(10, 20), a, 0.0, [wagon(10, 16.5, 180.0, vy=b, name="b")]))
+    second = only(drive(OPEN, wagon(10, 16.5, 180.0, name="b"), b, 180.0,
                                         [wagon(10, 20, vy=-a)]))
     assert first.impact_speed == second.impact_speed == pytest.approx(a + b, abs=2e-4)
     assert (first.facing_hit, first.other_facing_hit) == (second.other_facing_hit, second.facing_hit)
@@ -205,20 +217,20 @@ def test_head_on_impact_is_the_same_whichever_wagon_is_driven(a: float, b: float
 def test_a_faster_vehicle_never_hits_softer(s1: float, s2: float) -> None:
     lo, hi = sorted((s1, s2))
     walls = make_map(obstacles=(WALL,))
-    soft, hard = (only(simulate_vehicle_move(walls, wagon(10, 7), s, 0.0)) for s in (lo, hi))
+    soft, hard = (only(drive(walls, wagon(10, 7), s, 0.0)) for s in (lo, hi))
     assert soft.impact_speed <= hard.impact_speed
     assert hard.impact_speed == pytest.approx(2 * hi, abs=2e-4)
     crossing = wagon(9, 20, 90.0, vx=4.0, name="b", length=8.0)
-    side = [only(simulate_vehicle_move(OPEN, wagon(10, 22.8), s, 0.0, [crossing])) for s in (lo, hi)]
+    side = [only(drive(OPEN, wagon(10, 22.8), s, 0.0, [crossing])) for s in (lo, hi)]
     assert side[0].impact_speed <= side[1].impact_speed == pytest.approx(hi + 2.0, abs=2e-4)
     assert side[1].other_facing_hit == "side"
 
 
 def test_same_inputs_give_the_same_move_even_interleaved() -> None:
     w, others = bench_bodies()
-    first = simulate_vehicle_move(FIELD, w, 8.0, 90.0, others)
-    simulate_vehicle_move(FIELD, w, 6.0, 45.0, others, push_characters=True)
-    again = simulate_vehicle_move(FIELD, w, 8.0, 90.0, others)
+    first = drive(FIELD, w, 8.0, 90.0, others)
+    drive(FIELD, w, 6.0, 45.0, others, push_characters=True)
+    again = drive(FIELD, w, 8.0, 90.0, others)
     assert first == again and first.contacts  # the bench move does hit people on the road
 
 
@@ -248,27 +260,28 @@ def overlap(poly: list[Point], square: list[Point]) -> float:
 def test_a_vehicle_never_ends_in_a_building_or_off_the_table(x: float, y: float, heading: int, speed: float,
                                                               crowd: bool) -> None:
     me = wagon(x, y, heading)
-    assume(blocked_by(FIELD, me) == [])
+    assume(blocked_by(FIELD, me, narrow_ditch=DITCH) == [])
     others = bench_bodies()[1] if crowd else []
-    move = simulate_vehicle_move(FIELD, me, speed, heading, others, turns=1.5)
+    move = drive(FIELD, me, speed, heading, others, turns=1.5)
     box = corners(*move.end, move.end_heading, 3.0, 2.0)
     assert all(-0.01 <= px <= FIELD.width + 0.01 and -0.01 <= py <= FIELD.height + 0.01 for px, py in box)
     for i, kind in enumerate(FIELD.tiles):
         if kind in ("building", "impassable"):
             tx, ty = i % FIELD.width, i // FIELD.width
             assert overlap(box, [(tx, ty), (tx + 1, ty), (tx + 1, ty + 1), (tx, ty + 1)]) < 0.01
-    assert blocked_by(FIELD, wagon(*move.end, move.end_heading)) == []  # nor in a wall, hedge or fence
+    # nor in a wall, hedge or fence
+    assert blocked_by(FIELD, wagon(*move.end, move.end_heading), narrow_ditch=DITCH) == []
     assert len(move.path) == len(move.headings) and move.end == move.path[-1]
     assert crowd or move.distance <= speed * 1.5 + 1e-3  # others may shove it further
 
 
 def test_bench_hook_reports_the_figures() -> None:
-    figures = bench_vehicle_move(3)
+    figures = bench_vehicle_move(RULES, 3)
     assert figures["bodies"] == 30 and 0.0 < figures["median_ms"] <= figures["p90_ms"]
 
 
 def test_what_the_vehicle_already_touches_is_pushed_not_rammed() -> None:
-    touching = simulate_vehicle_move(OPEN, wagon(10, 20), 4.0, 0.0, [wagon(10, 17.0, name="b")])
+    touching = drive(OPEN, wagon(10, 20), 4.0, 0.0, [wagon(10, 17.0, name="b")])
     assert touching.contacts == [] and touching.displaced["b"][1] < 17.0 - 1.5  # shoved up the table
-    apart = simulate_vehicle_move(OPEN, wagon(10, 20), 4.0, 0.0, [wagon(10, 16.9, name="b")])
+    apart = drive(OPEN, wagon(10, 20), 4.0, 0.0, [wagon(10, 16.9, name="b")])
     assert [c.other for c in apart.contacts] == ["b"]  # a tenth of an inch away: a ram

@@ -82,7 +82,8 @@ def _check(eng: Engine, res: Accepted) -> None:
     for v in state.vehicles:
         if v.removed:
             continue
-        blocked = blocked_by(table.terrain, _footprint(eng, v))
+        ditch = table.content.vehicle_rules.narrow_ditch
+        blocked = blocked_by(table.terrain, _footprint(eng, v), narrow_ditch=ditch)
         assert not [n for n in blocked if n.startswith("static:building")], (v.id, blocked)
         for x, y in _corners(eng, v):
             assert -0.01 <= x <= w + 0.01 and -0.01 <= y <= h + 0.01, (v.id, x, y)

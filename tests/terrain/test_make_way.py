@@ -18,6 +18,7 @@ from game.terrain.terrain_map import VehicleSpot
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "make-way.tmx"
 ROAD = (14.0, 16.0)  # the road's north and south edges, inches
+DITCH = load_content().vehicle_rules.narrow_ditch
 Cell = tuple[int, int]
 
 
@@ -78,7 +79,7 @@ def test_the_two_vehicles(way: TerrainMap) -> None:
 
 def test_no_vehicle_starts_in_a_hedge_a_building_or_off_the_table(way: TerrainMap) -> None:
     for spot in way.vehicles:
-        assert blocked_by(way, footprint(way, spot)) == [], spot.name
+        assert blocked_by(way, footprint(way, spot), narrow_ditch=DITCH) == [], spot.name
 
 
 def test_the_wagon_starts_on_the_road_in_reds_zone(way: TerrainMap) -> None:
@@ -93,7 +94,7 @@ def test_the_roadblock_leaves_a_squeeze_of_open_grass(way: TerrainMap) -> None:
     body = footprint(way, cart)
     north, south = cart.y - body.length / 2, cart.y + body.length / 2
     assert north <= ROAD[0] and south >= ROAD[1] - 0.1  # broadside across the whole road
-    assert blocked_by(way, body) == []
+    assert blocked_by(way, body, narrow_ditch=DITCH) == []
     # jammed against the north hedgerow: no room to pass that end
     assert obstacle_near(way, (cart.x, north - 0.2), 0.1) is not None
     # and 3-4" of open grass off its south end, then the farmhouse
@@ -103,7 +104,7 @@ def test_the_roadblock_leaves_a_squeeze_of_open_grass(way: TerrainMap) -> None:
     assert 3.0 <= first_blocked - south <= 4.5
     assert way.kind_at(cart.x, first_blocked) == "building"
     squeeze = Body("wagon", "vehicle", cart.x, south + 1.4, 90.0, 4.0, 2.0)  # a wagon fits past
-    assert blocked_by(way, squeeze) == []
+    assert blocked_by(way, squeeze, narrow_ditch=DITCH) == []
 
 
 def corners(body: Body) -> list[tuple[float, float]]:
@@ -141,9 +142,11 @@ def test_a_wagon_can_just_squeeze_round_the_roadblock(way: TerrainMap) -> None:
         slope = (lane(x + 0.05) - lane(x - 0.05)) / 0.1
         pose = Body("wagon", "vehicle", x, lane(x), 90.0 + math.degrees(math.atan(slope)),
                     wagon.length, wagon.width)
-        assert blocked_by(way, pose) == [] and not boxes_overlap(pose, cart), (x, pose.y, pose.heading)
+        assert blocked_by(way, pose, narrow_ditch=DITCH) == [], (x, pose.y, pose.heading)
+        assert not boxes_overlap(pose, cart), (x, pose.y, pose.heading)
     wider = Body("wagon", "vehicle", 28.0, 16.0 + 3.2, 90.0, wagon.length, wagon.width)
-    assert blocked_by(way, wider) == ["static:building"]  # a 4" squeeze: the cart tail to the farmhouse
+    # a 4" squeeze: the cart tail to the farmhouse
+    assert blocked_by(way, wider, narrow_ditch=DITCH) == ["static:building"]
 
 
 def test_hedgerows_line_the_road_with_gates_and_a_ditch(way: TerrainMap) -> None:
