@@ -113,7 +113,7 @@ def spot_beside(table: Table, state: GameState, m: Model, v: Vehicle) -> tuple[f
 
     prof = table.content.vehicles[v.profile]
     fx, fy = bearing_vector(v.heading)
-    for spot in spots_beside(v.x, v.y, fx, fy, -fy, fx, 0.0, prof.length, prof.width):
+    for spot in spots_beside(table.bases, v.x, v.y, fx, fy, -fy, fx, 0.0, prof.length, prof.width):
         if not position_problem(table, state, m, *spot):  # aboard, he is skipped as an obstacle
             return spot
     return None

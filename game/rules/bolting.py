@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import math
 
-from game.rules.geometry import BASE_RADIUS
 from game.terrain.geometry import obstacle_crossings
 from game.terrain.terrain_map import Obstacle, TerrainMap
 
 Point = tuple[float, float]
-EDGE_INSET = 0.5  # a rider thrown at the table edge lands this far inside it
 CLEARANCE = 0.05  # gap kept from an obstacle a thrown rider lands beside
 
 
@@ -87,19 +85,20 @@ def cut_path(path: list[Point], end: Point) -> list[Point]:
     return out
 
 
-def landing(path: list[Point], where: Point, obs: Obstacle) -> Point:
-    """Where a rider who falls at an obstacle lands: just short of it, on the near side."""
+def landing(path: list[Point], where: Point, obs: Obstacle, radius: float) -> Point:
+    """Where a rider who falls at an obstacle lands: just short of it, on the near side (a foot base
+    of `radius` clear of it)."""
     prev = path[0]
     for a, b in zip(path, path[1:], strict=False):
         if _seg_dist(where, (a, b)) < 1e-6:
             prev = a
             break
-    gap = BASE_RADIUS + obs.width / 2 + CLEARANCE
+    gap = radius + obs.width / 2 + CLEARANCE
     return along(where, prev, gap)
 
 
-def inside(tmap: TerrainMap, p: Point) -> Point:
-    """A point pulled EDGE_INSET inches inside the table."""
-    x = min(max(p[0], EDGE_INSET), tmap.width - EDGE_INSET)
-    y = min(max(p[1], EDGE_INSET), tmap.height - EDGE_INSET)
+def inside(tmap: TerrainMap, p: Point, inset: float) -> Point:
+    """A point pulled `inset` inches inside the table (a base radius: the base stays on it)."""
+    x = min(max(p[0], inset), tmap.width - inset)
+    y = min(max(p[1], inset), tmap.height - inset)
     return (x, y)

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from game.rules.context import Table
-from game.rules.geometry import BASE_RADIUS, CONTACT_TOLERANCE, MOUNT_HALF, edge_distance
+from game.rules.geometry import ACROSS
 from game.rules.state import GameState, Model
 from game.terrain.geometry import obstacle_crossings
 from game.terrain.terrain_map import Obstacle
-
-FAR = 2 * (BASE_RADIUS + MOUNT_HALF) + 3.0 + 2 * CONTACT_TOLERANCE
 
 
 def obstacle_between(table: Table, a: Model, b: Model) -> Obstacle | None:
@@ -19,23 +17,26 @@ def obstacle_between(table: Table, a: Model, b: Model) -> Obstacle | None:
 
 def in_contact(table: Table, a: Model, b: Model) -> bool:
     """True if the two bases touch, or face each other across an obstacle they both touch."""
-    if abs(a.x - b.x) > FAR or abs(a.y - b.y) > FAR:  # no base reaches that far, even across a ditch
+    bases = table.bases
+    far = bases.far
+    if abs(a.x - b.x) > far or abs(a.y - b.y) > far:  # no base reaches that far, even across a ditch
         return False
-    gap = edge_distance(a, b)
-    if gap <= CONTACT_TOLERANCE:
+    gap = bases.edge_distance(a, b)
+    tolerance = bases.tolerance
+    if gap <= tolerance:
         return True
-    if gap > 3.0 + CONTACT_TOLERANCE:
+    if gap > ACROSS + tolerance:
         return False
     obs = obstacle_between(table, a, b)
-    return obs is not None and gap <= obs.width + 2 * CONTACT_TOLERANCE
+    return obs is not None and gap <= obs.width + 2 * tolerance
 
 
 def enemies_in_contact(table: Table, state: GameState, m: Model) -> list[Model]:
     """Enemy models in base contact with m."""
-    x, y, side = m.x, m.y, m.side
+    x, y, side, far = m.x, m.y, m.side, table.bases.far
     return [
         o for o in state.models
-        if o.side != side and abs(o.x - x) <= FAR and abs(o.y - y) <= FAR
+        if o.side != side and abs(o.x - x) <= far and abs(o.y - y) <= far
         and not o.removed and not o.riderless and not o.aboard and in_contact(table, m, o)
     ]
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from game.content.models import Content, Numbers, Profile
 from game.rules.dice import Dice
 from game.rules.events import DiceRolled, Ev, PerkUsed
+from game.rules.geometry import Bases
 from game.rules.state import GameState, Model
 from game.terrain.terrain_map import TerrainMap
 
@@ -23,7 +24,8 @@ class Rejected:
 
 @dataclass(slots=True)
 class Table:
-    """The fixed parts of a game: content and the terrain (with this game's mud applied)."""
+    """The fixed parts of a game: content and the terrain (with this game's mud applied), and the
+    sizes of the bases from the content's numbers."""
 
     content: Content
     terrain: TerrainMap
@@ -32,6 +34,10 @@ class Table:
     walks: dict[tuple[object, ...], object] = field(default_factory=dict, repr=False, compare=False)
     # answers remembered while one decision is made (see `deciding`); None outside one
     memo: dict[tuple[object, ...], object] | None = field(default=None, repr=False, compare=False)
+    bases: Bases = field(init=False)  # the sizes of the bases, from the content's numbers
+
+    def __post_init__(self) -> None:
+        self.bases = Bases.of(self.content.numbers)
 
     def apply_mud(self, tiles: list[int]) -> None:
         """Turn the listed open or road tiles to Hard Going (ploughland) on this game's map."""

@@ -10,7 +10,6 @@ from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected
 from game.rules.events import Casualty, FecklessTest, PerkUsed
 from game.rules.gambits import resolve_gambit
-from game.rules.geometry import edge_distance
 from game.rules.moving import dash, finish_move, ride
 from game.rules.paths import MovePlan, contact_points, plan_path
 from game.rules.spears import feckless_table_id
@@ -73,7 +72,7 @@ def _charge_nearest(act: Act, m: Model) -> None:
     if not enemies:
         return
     enemy = min(enemies, key=lambda e: math.hypot(e.x - m.x, e.y - m.y))
-    for spot in contact_points(m, enemy):
+    for spot in contact_points(act.table, m, enemy):
         plan = plan_path(act.table, act.state, m, [(m.x, m.y), spot], "mounted_charge")
         if not isinstance(plan, Rejected):
             carry_out_move(act, plan)
@@ -102,7 +101,7 @@ def run_for_it(act: Act, m: Model) -> None:
     length = math.hypot(tx - m.x, ty - m.y)
     if length < 1e-6:
         return
-    scale = max(0.0, (length - 0.5) / length)  # the last point where the base is on the table
+    scale = max(0.0, (length - act.table.bases.radius) / length)  # the last point with the base on the table
     target = (m.x + (tx - m.x) * scale, m.y + (ty - m.y) * scale)
     start = (m.x, m.y)
     if m.steed is not None:
@@ -121,7 +120,7 @@ def after_move(act: Act, m: Model, before: set[str], start: Point, mounted_charg
     fresh = [e for e in enemies_in_contact(act.table, act.state, m) if e.id not in before]
     if not fresh:
         return
-    target = min(fresh, key=lambda e: edge_distance(m, e))
+    target = min(fresh, key=lambda e: act.table.bases.edge_distance(m, e))
     if mounted_charge and m.steed is not None:
         target.charged_by_riders += 1
         if shock_applies(act.table, m, target):

@@ -95,7 +95,8 @@ def swept_downstream(act: Act, plan: MovePlan) -> None:
     start = (m.x, m.y)
     tx, ty = m.x + dist * math.sin(rad), m.y - dist * math.cos(rad)
     w, h = act.table.terrain.width, act.table.terrain.height
-    tx, ty = min(max(tx, 0.5), w - 0.5), min(max(ty, 0.5), h - 0.5)
+    r = act.table.bases.radius
+    tx, ty = min(max(tx, r), w - r), min(max(ty, r), h - r)
     end = back_off(act.table, act.state, m, [start, (tx, ty)], (tx, ty))
     if end != start:
         m.x, m.y = end

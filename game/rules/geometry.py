@@ -1,36 +1,76 @@
 """Distances between bases, contact and overlap, in inches.
 
-Every base is a capsule: a spine segment widened by half an inch. A foot model's spine is a
-point (a 1" round base); a mounted model's spine runs half an inch fore and aft of its centre
-along its facing, which makes a 1" x 2" base with rounded ends.
+Every base is a capsule: a spine segment widened by the base radius. A foot model's spine is a
+point (a round base); a mounted model's spine runs fore and aft of its centre along its facing,
+which makes a base as wide as a foot base and `mounted_base_length` long, with rounded ends. The
+sizes come from the content's numbers, as a `Bases` held by the table (`table.bases`).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
+from game.content.models import Numbers
 from game.rules.state import Model
 from game.terrain.geometry import point_segment_distance
 
-BASE_RADIUS = 0.5  # half the width of every base
-MOUNT_HALF = 0.5  # half the length of a mounted base's spine (2" base = spine 1" + 2 x 0.5")
-CONTACT_TOLERANCE = 0.1
-
 Spine = tuple[float, float, float, float]
+ACROSS = 3.0  # the widest gap between bases that contact reaches across an obstacle (contact.in_contact)
 
 
-def spine_at(x: float, y: float, facing: float, mounted: bool) -> Spine:
-    """The spine of a base standing at (x, y) with a facing in degrees."""
-    if not mounted:
-        return (x, y, x, y)
-    rad = math.radians(facing)
-    dx, dy = MOUNT_HALF * math.sin(rad), -MOUNT_HALF * math.cos(rad)
-    return (x - dx, y - dy, x + dx, y + dy)
+@dataclass(frozen=True, slots=True)
+class Bases:
+    """The sizes of the bases and the contact slack, and the distances between bases built on them."""
 
+    radius: float  # half the width of every base
+    half: float  # half the length of a mounted base's spine (its length less its width, halved)
+    tolerance: float  # bases this far apart still touch
+    diameter: float = field(init=False)  # the width of every base
+    length: float = field(init=False)  # a mounted base's length: centres further apart never touch
+    reach2: float = field(init=False)  # length squared, with a hair of slack, for quick rejections
+    far: float = field(init=False)  # centres further apart on either axis are never in contact
 
-def spine(m: Model) -> Spine:
-    """The spine of a model's base where it stands."""
-    return spine_at(m.x, m.y, m.facing, m.steed is not None)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "diameter", 2 * self.radius)
+        object.__setattr__(self, "length", 2 * (self.radius + self.half))
+        object.__setattr__(self, "reach2", self.length ** 2 + 1e-6)
+        object.__setattr__(self, "far", self.length + ACROSS + 2 * self.tolerance)
+
+    @staticmethod
+    def of(numbers: Numbers) -> Bases:
+        """The bases of a content's numbers: base_diameter, mounted_base_length, contact_tolerance."""
+        radius = numbers.base_diameter / 2
+        return Bases(radius, (numbers.mounted_base_length - numbers.base_diameter) / 2,
+                     numbers.contact_tolerance)
+
+    def spine_at(self, x: float, y: float, facing: float, mounted: bool) -> Spine:
+        """The spine of a base standing at (x, y) with a facing in degrees."""
+        if not mounted:
+            return (x, y, x, y)
+        rad = math.radians(facing)
+        half = self.half
+        dx, dy = half * math.sin(rad), -half * math.cos(rad)
+        return (x - dx, y - dy, x + dx, y + dy)
+
+    def spine(self, m: Model) -> Spine:
+        """The spine of a model's base where it stands."""
+        return self.spine_at(m.x, m.y, m.facing, m.steed is not None)
+
+    def spine_gap(self, s: Spine, t: Spine) -> float:
+        """Gap between the edges of two bases given by their spines (negative if they overlap)."""
+        return segment_distance(s, t) - self.diameter
+
+    def edge_distance(self, a: Model, b: Model) -> float:
+        """Distance between the edges of two bases (negative if they overlap)."""
+        if a.steed is None and b.steed is None:
+            return math.hypot(a.x - b.x, a.y - b.y) - self.diameter
+        return segment_distance(self.spine(a), self.spine(b)) - self.diameter
+
+    def edge_distance_to_point(self, m: Model, x: float, y: float) -> float:
+        """Distance from a base's edge to a point (0 if the point is under the base)."""
+        ax, ay, bx, by = self.spine(m)
+        return max(0.0, point_segment_distance(x, y, ax, ay, bx, by)[0] - self.radius)
 
 
 def _cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
@@ -51,24 +91,6 @@ def segment_distance(s: Spine, t: Spine) -> float:
                point_segment_distance(bx, by, cx, cy, dx, dy)[0],
                point_segment_distance(cx, cy, ax, ay, bx, by)[0],
                point_segment_distance(dx, dy, ax, ay, bx, by)[0])
-
-
-def spine_gap(s: Spine, t: Spine) -> float:
-    """Gap between the edges of two bases given by their spines (negative if they overlap)."""
-    return segment_distance(s, t) - 2 * BASE_RADIUS
-
-
-def edge_distance(a: Model, b: Model) -> float:
-    """Distance between the edges of two bases (negative if they overlap)."""
-    if a.steed is None and b.steed is None:
-        return math.hypot(a.x - b.x, a.y - b.y) - 2 * BASE_RADIUS
-    return spine_gap(spine(a), spine(b))
-
-
-def edge_distance_to_point(m: Model, x: float, y: float) -> float:
-    """Distance from a base's edge to a point (0 if the point is under the base)."""
-    ax, ay, bx, by = spine(m)
-    return max(0.0, point_segment_distance(x, y, ax, ay, bx, by)[0] - BASE_RADIUS)
 
 
 def heading(a: tuple[float, float], b: tuple[float, float]) -> float:

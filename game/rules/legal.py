@@ -33,7 +33,7 @@ from game.rules.commands import (
 )
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
-from game.rules.geometry import BASE_RADIUS, bearing_point
+from game.rules.geometry import bearing_point
 from game.rules.guards import check_can_move
 from game.rules.handlers import HANDLERS
 from game.rules.missiles import missile_weapon
@@ -302,7 +302,7 @@ def _contact_moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
         dist = math.hypot(m.x - enemy.x, m.y - enemy.y)
         if dist > reach or dist < 1e-6:
             continue
-        for end in contact_points(m, enemy):
+        for end in contact_points(table, m, enemy):
             if math.dist(end, start) <= allowance:
                 offer(end, None)
             offer(end, gambit)
@@ -322,8 +322,9 @@ def vehicle_contact_points(table: Table, v: Vehicle) -> list[tuple[float, float]
     prof = table.content.vehicles[v.profile]
     fx, fy = bearing_vector(v.heading)
     rx, ry = -fy, fx
-    side = prof.width / 2 + BASE_RADIUS + 0.05
-    end = prof.length / 2 + BASE_RADIUS + 0.05
+    radius = table.bases.radius
+    side = prof.width / 2 + radius + 0.05
+    end = prof.length / 2 + radius + 0.05
     spots = [(a * prof.length / 3, s * side) for a in (-1, 0, 1) for s in (-1, 1)]
     spots += [(s * end, 0.0) for s in (-1, 1)]
     return [(round(v.x + fx * a + rx * b, 3), round(v.y + fy * a + ry * b, 3)) for a, b in spots]

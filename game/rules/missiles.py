@@ -8,13 +8,7 @@ from dataclasses import dataclass
 from game.content.models import Weapon
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import Reloaded
-from game.rules.geometry import (
-    BASE_RADIUS,
-    point_segment_distance,
-    segment_box_entry,
-    segment_distance,
-    spine,
-)
+from game.rules.geometry import point_segment_distance, segment_box_entry, segment_distance
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicles import from_vehicle_modifier
 from game.terrain.geometry import obstacle_crossings, sight_blocked, woods_depth
@@ -115,11 +109,12 @@ def blockers(table: Table, state: GameState,
              plan: ShotPlan) -> list[tuple[float, str, Model | Vehicle | None]]:
     """Everything in the way that forces a Blocked Shot, nearest the shooter first: obstacles,
     woods, models and carts or wagons (a Blocked Shot absorbed by a vehicle hits it)."""
+    bases = table.bases
     a = (plan.shooter.x, plan.shooter.y)
     b = (plan.target.x, plan.target.y)
     found: list[tuple[float, str, Model | Vehicle | None]] = []
     for dist, obs in obstacle_crossings(table.terrain, a, b):
-        if dist > LEAN_OVER + BASE_RADIUS:
+        if dist > LEAN_OVER + bases.radius:
             found.append((dist, f"{obs.kind} ({obs.name})", None))
     depth = woods_depth(table.terrain, a, b)
     if depth > table.numbers.woods_blocking_depth:
@@ -128,16 +123,16 @@ def blockers(table: Table, state: GameState,
         if o.removed or o.aboard or o is plan.shooter or o is plan.target:
             continue
         _, t = point_segment_distance(o.x, o.y, a[0], a[1], b[0], b[1])
-        d = segment_distance((a[0], a[1], b[0], b[1]), spine(o))  # a rider's base is 2" long
-        if d < BASE_RADIUS and 0.0 < t < 1.0:
-            found.append((t * (plan.distance + 2 * BASE_RADIUS), o.name, o))
+        d = segment_distance((a[0], a[1], b[0], b[1]), bases.spine(o))  # a rider's base is 2" long
+        if d < bases.radius and 0.0 < t < 1.0:
+            found.append((t * (plan.distance + bases.diameter), o.name, o))
     for v in state.vehicles:
         if v.removed or v.id == plan.shooter.aboard:
             continue
         prof = table.content.vehicles[v.profile]
         entry = segment_box_entry(a, b, v.x, v.y, v.heading, prof.length, prof.width)
         if entry is not None and 0.0 < entry < 1.0:
-            found.append((entry * (plan.distance + 2 * BASE_RADIUS), f"the {v.name}", v))
+            found.append((entry * (plan.distance + bases.diameter), f"the {v.name}", v))
     found.sort(key=lambda f: f[0])
     return found
 

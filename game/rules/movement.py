@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules.context import Rejected, Table
-from game.rules.geometry import BASE_RADIUS, MOUNT_HALF, heading, segment_distance, spine, spine_at, spine_gap
+from game.rules.geometry import heading, segment_distance
 from game.rules.state import GameState, Model
 from game.rules.vehicles import overlapped_vehicle
 from game.terrain.geometry import obstacle_crossings, obstacle_near, terrain_runs
@@ -18,7 +18,6 @@ BACKOFF_STEP = 0.25  # the steps in which back_off looks for a legal stop
 BACKOFF_COARSE = 4  # back_off first looks in strides of this many steps
 INF = float("inf")
 WALK_CACHE_SIZE = 20_000  # walks remembered per table before the memory is cleared
-REACH2 = (2 * (BASE_RADIUS + MOUNT_HALF)) ** 2 + 1e-6  # centres further apart than this never touch
 
 
 @dataclass(slots=True)
@@ -91,7 +90,7 @@ def _walk(table: Table, points: list[Point], mounted: bool, budget: float,
             if feature == "hard":
                 factor = hard_factor
             if feature in stop_before or (factor == INF and budget != INF):
-                return _stop(result, a, b, start - BASE_RADIUS - BACKOFF, cost, feature)
+                return _stop(result, a, b, start - table.bases.radius - BACKOFF, cost, feature)
             if feature:
                 result.features.add(feature)
             pos = start
@@ -103,7 +102,7 @@ def _walk(table: Table, points: list[Point], mounted: bool, budget: float,
                 cost += step
                 pos = dist
                 ofeature = "tall" if obs.tall else "low"
-                clearance = BASE_RADIUS + obs.width / 2 + BACKOFF
+                clearance = table.bases.radius + obs.width / 2 + BACKOFF
                 crossing_cost = 0.0 if mounted else obstacle_cost  # riders jump as part of the move
                 if ofeature in stop_before or cost + crossing_cost > budget:
                     return _stop(result, a, b, dist - clearance, cost, ofeature)
@@ -144,9 +143,10 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
 def _position_problem(table: Table, state: GameState, m: Model, x: float, y: float,
                       facing: float | None) -> str:
     tmap = table.terrain
-    r = BASE_RADIUS
+    bases = table.bases
+    r = bases.radius
     mounted = m.steed is not None
-    sp = spine_at(x, y, m.facing if facing is None else facing, mounted)
+    sp = bases.spine_at(x, y, m.facing if facing is None else facing, mounted)
     ends = ((sp[0], sp[1]), (sp[2], sp[3])) if mounted else ((x, y),)
     e = r * 0.999  # sample just inside the rim, so a base may touch a tile edge
     for ex, ey in ends:
@@ -162,12 +162,12 @@ def _position_problem(table: Table, state: GameState, m: Model, x: float, y: flo
         if other is m or other.removed or other.aboard:
             continue
         d2 = (other.x - x) ** 2 + (other.y - y) ** 2
-        if d2 >= REACH2:  # too far apart for any two bases to touch
+        if d2 >= bases.reach2:  # too far apart for any two bases to touch
             continue
         if not mounted and other.steed is None:
             if d2 < (2 * r - 1e-6) ** 2:
                 return f"the base would overlap {other.name}"
-        elif spine_gap(sp, spine(other)) < -1e-6:
+        elif bases.spine_gap(sp, bases.spine(other)) < -1e-6:
             return f"the base would overlap {other.name}"
     for point in ends if mounted else ((x, y),):
         obs = obstacle_near(tmap, point, r - 1e-6)
@@ -181,10 +181,11 @@ def _position_problem(table: Table, state: GameState, m: Model, x: float, y: flo
     return ""
 
 
-def blocking_enemy(state: GameState, m: Model, points: list[Point]) -> Model | None:
+def blocking_enemy(table: Table, state: GameState, m: Model, points: list[Point]) -> Model | None:
     """An enemy whose base the path passes through, if any."""
-    limit = 2 * BASE_RADIUS - 1e-6
-    reach = 2 * (BASE_RADIUS + MOUNT_HALF)
+    bases = table.bases
+    limit = bases.diameter - 1e-6
+    reach = bases.length
     legs = [(a, b, min(a[0], b[0]) - reach, max(a[0], b[0]) + reach, min(a[1], b[1]) - reach,
              max(a[1], b[1]) + reach) for a, b in zip(points, points[1:], strict=False)]
     for other in state.models:
@@ -194,7 +195,7 @@ def blocking_enemy(state: GameState, m: Model, points: list[Point]) -> Model | N
         for a, b, x0, x1, y0, y1 in legs:
             if not (x0 <= other.x <= x1 and y0 <= other.y <= y1):
                 continue
-            osp = osp or spine(other)
+            osp = osp or bases.spine(other)
             if segment_distance((a[0], a[1], b[0], b[1]), osp) < limit:
                 return other
     return None

@@ -61,7 +61,8 @@ def dash(act: Act, m: Model, target: Point, move: float, stops: frozenset[str], 
     start = (m.x, m.y)
     route = walk(act.table, [start, target], False, move, stops)
     points = [start, route.end]
-    end = start if stop_at_enemy and blocking_enemy(act.state, m, points) is not None else route.end
+    blocked = stop_at_enemy and blocking_enemy(act.table, act.state, m, points) is not None
+    end = start if blocked else route.end
     end = back_off(act.table, act.state, m, points, end)
     if end != start:
         m.x, m.y = end
@@ -98,7 +99,7 @@ def ride(act: Act, m: Model, points: list[Point], budget: float,
             return True
         spent += route.cost * rate
         index, cross, obs = jump
-        near = _settle(act, m, leg_points, _short_of(leg_points, obs))
+        near = _settle(act, m, leg_points, _short_of(leg_points, obs, act.table.bases.radius))
         _arrive(act, m, leg_points, near, route.cost * rate)
         result = jump_test(act, m, obs, at=near)
         if result == "falls" or m.removed or m.steed is None:
@@ -120,11 +121,11 @@ def _settle(act: Act, m: Model, points: list[Point], end: Point) -> Point:
     return spot
 
 
-def _short_of(points: list[Point], obs: Obstacle) -> Point:
-    """The point just before the end of a path that ends on an obstacle, clear of it."""
+def _short_of(points: list[Point], obs: Obstacle, radius: float) -> Point:
+    """The point just before the end of a path that ends on an obstacle, a base of `radius` clear of it."""
     a, b = points[-2], points[-1]
     length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-    back = min(length, 0.5 + obs.width / 2 + 0.05)
+    back = min(length, radius + obs.width / 2 + 0.05)
     return (b[0] - (b[0] - a[0]) / length * back, b[1] - (b[1] - a[1]) / length * back)
 
 

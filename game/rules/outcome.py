@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from game.rules.context import Act
 from game.rules.events import GameEnded, ObjectiveHeld
-from game.rules.geometry import edge_distance_to_point
 from game.rules.state import SIDES, Winner
 
 
 def score_hold_objectives(act: Act) -> None:
     """Each hold objective goes to the only side with a model within its radius."""
-    state = act.state
+    state, bases = act.state, act.table.bases
     for obj in act.table.terrain.objectives:
         if obj.kind != "hold":
             continue
         holders = {
-            m.side for m in state.living() if edge_distance_to_point(m, obj.x, obj.y) <= obj.radius
+            m.side for m in state.living() if bases.edge_distance_to_point(m, obj.x, obj.y) <= obj.radius
         }
         if len(holders) == 1:
             side = holders.pop()

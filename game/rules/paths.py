@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Rejected, Table
-from game.rules.geometry import BASE_RADIUS, MOUNT_HALF, bearing_point, heading
+from game.rules.geometry import bearing_point, heading
 from game.rules.movement import Walk, back_off, blocking_enemy, check_legal_end, leg_facing, walk
 from game.rules.state import GameState, Model
 from game.rules.vehicles import blocking_vehicle
@@ -56,7 +56,7 @@ def plan_path(
     bad = _check_route(table, m, route, allowance, gambit)
     if bad:
         return bad
-    enemy = blocking_enemy(state, m, points)
+    enemy = blocking_enemy(table, state, m, points)
     if enemy is not None:
         return Rejected("blocked_by_model", f"The path runs through {enemy.name}'s base.")
     cart = blocking_vehicle(table, state, points)
@@ -110,7 +110,7 @@ def obstacle_defender(table: Table, state: GameState, m: Model, obs: Obstacle,
             continue
         if math.hypot(other.x - at[0], other.y - at[1]) > 1.5 + obs.width / 2:
             continue
-        if obstacle_near(table.terrain, (other.x, other.y), BASE_RADIUS + 0.2) is obs:
+        if obstacle_near(table.terrain, (other.x, other.y), table.bases.radius + 0.2) is obs:
             return other
     return None
 
@@ -205,12 +205,13 @@ def break_away_spot(table: Table, state: GameState, m: Model) -> Point | None:
 CONTACT_GAP = 0.01  # how far apart two bases stand when a move puts them in contact
 
 
-def contact_points(m: Model, enemy: Model) -> list[tuple[float, float]]:
+def contact_points(table: Table, m: Model, enemy: Model) -> list[tuple[float, float]]:
     """Positions in base contact with an enemy, facing it, on the side towards the mover."""
+    bases = table.bases
     base = math.atan2(m.y - enemy.y, m.x - enemy.x)
-    reach = 2 * BASE_RADIUS + CONTACT_GAP  # spine to spine when the bases are CONTACT_GAP apart
-    own = MOUNT_HALF if m.steed is not None else 0.0
-    other = MOUNT_HALF if enemy.steed is not None else 0.0
+    reach = bases.diameter + CONTACT_GAP  # spine to spine when the bases are CONTACT_GAP apart
+    own = bases.half if m.steed is not None else 0.0
+    other = bases.half if enemy.steed is not None else 0.0
     rad = math.radians(enemy.facing)
     wx, wy = math.sin(rad), -math.cos(rad)  # along the enemy's spine
     out = []

@@ -8,7 +8,6 @@ from game.content.models import Perk
 from game.rules.commands import Loot, PlayPerk, SetDrill
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import DrillSet, Looted, PerkPlayed
-from game.rules.geometry import edge_distance_to_point
 from game.rules.guards import check_action, check_active, check_turn
 from game.rules.missiles import missile_weapon, reload_weapon
 from game.rules.state import GameState, Model, Side
@@ -126,7 +125,7 @@ def plan_loot(table: Table, state: GameState, cmd: Loot) -> tuple[Model, Objecti
         return Rejected("no_objective", f"There is no loot called {cmd.objective!r}.")
     if obj.name in state.looted:
         return Rejected("already_looted", f"{obj.name} has already been taken.")
-    if edge_distance_to_point(m, obj.x, obj.y) > obj.radius:
+    if table.bases.edge_distance_to_point(m, obj.x, obj.y) > obj.radius:
         return Rejected("out_of_reach", f"{m.name} must be within {obj.radius:g}\" of {obj.name}.")
     return m, obj
 

@@ -22,7 +22,7 @@ from game.physics.bolt import bearing_vector
 from game.physics.ram import Body, Contact, RamRules, VehicleMove, simulate_vehicle_move
 from game.rules.context import Act, Table
 from game.rules.events import ModelShoved, RamResolved, VehicleEscaped, VehicleMoved
-from game.rules.geometry import BASE_RADIUS, local_frame
+from game.rules.geometry import local_frame
 from game.rules.movement import position_problem
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicle_damage import (
@@ -58,14 +58,15 @@ def vehicle_body(table: Table, v: Vehicle, moving: bool = True) -> Body:
 def table_bodies(table: Table, state: GameState, mover: Vehicle) -> list[Body]:
     """Everything else on the table: characters as circles, riders and loose steeds as boxes, vehicles."""
     out: list[Body] = []
-    rules = table.content.vehicle_rules
+    bases, rules = table.bases, table.content.vehicle_rules
     for m in state.models:
         if m.removed or m.aboard:
             continue
         if m.steed is not None:
-            out.append(Body(m.id, "rider", m.x, m.y, m.facing, 2.0, 1.0, mass=rules.rider_mass))
+            out.append(Body(m.id, "rider", m.x, m.y, m.facing, bases.length, bases.diameter,
+                            mass=rules.rider_mass))
         else:
-            size = 2 * BASE_RADIUS
+            size = bases.diameter
             out.append(Body(m.id, "character", m.x, m.y, 0.0, size, size, mass=rules.foot_mass))
     out.extend(vehicle_body(table, o) for o in state.vehicles if o is not mover and not o.removed)
     return out
@@ -201,7 +202,8 @@ def _clear_footprints(act: Act) -> None:
         fx, fy = bearing_vector(v.heading)
         along, across = local_frame(v.x, v.y, v.heading, m.x, m.y)
         side = 1.0 if across >= 0 else -1.0  # the near side first: right (-fy, fx) or left
-        for spot in spots_beside(v.x, v.y, fx, fy, -fy * side, fx * side, along, prof.length, prof.width):
+        for spot in spots_beside(table.bases, v.x, v.y, fx, fy, -fy * side, fx * side, along, prof.length,
+                                 prof.width):
             if not position_problem(table, state, m, *spot):
                 m.x, m.y = spot
                 act.emit(ModelShoved(model=m.id, to=(round(m.x, 4), round(m.y, 4)), heading=m.facing))

@@ -9,7 +9,6 @@ from game.rules.commands import BreakAway, Dismount, Remount
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import Dismounted, Remounted
-from game.rules.geometry import CONTACT_TOLERANCE, edge_distance
 from game.rules.guards import check_action, check_active
 from game.rules.paths import break_away_spot
 from game.rules.state import GameState, Model, Side
@@ -81,7 +80,7 @@ def plan_remount(table: Table, state: GameState, cmd: Remount) -> tuple[Model, M
         return Rejected("no_steed", "Choose a riderless steed of your own.")
     if m.steed is not None or m.moved:
         return Rejected("cannot_remount", f"{m.name} may remount only on foot, before moving.")
-    if edge_distance(m, horse) > CONTACT_TOLERANCE:
+    if table.bases.edge_distance(m, horse) > table.bases.tolerance:
         return Rejected("not_in_contact", f"{m.name} must be in base contact with {horse.name}.")
     shootist = table.profile(m).role == "shootist"
     kind = horse.steed or ""

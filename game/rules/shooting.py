@@ -7,7 +7,6 @@ from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
 from game.rules.damage import take_hit
 from game.rules.events import BlockedShot, ShotFired
-from game.rules.geometry import edge_distance
 from game.rules.guards import check_action
 from game.rules.missiles import (
     MOUNTED_NEED,
@@ -54,7 +53,7 @@ def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | VehicleS
         cart = state.vehicle(target.aboard)
         return Rejected("aboard", f"{target.name} is aboard the {cart.name}: shoot at the {cart.name}; "
                                   "a hit on its Crew strikes someone aboard.")
-    dist = max(0.0, edge_distance(m, target))
+    dist = max(0.0, table.bases.edge_distance(m, target))
     bad = reach_problem(table, state, m, target.name, (target.x, target.y), weapon, dist)
     if bad:
         return bad

@@ -4,7 +4,6 @@ which Feckless table a model uses (RULES-BRIEF §2, §3)."""
 from __future__ import annotations
 
 from game.rules.context import Table
-from game.rules.geometry import edge_distance
 from game.rules.state import ALARUMS_CARD, GameState, Model
 
 
@@ -39,7 +38,7 @@ def in_command(table: Table, state: GameState, m: Model) -> bool:
     hero = state.find(m.spear)
     if hero is None or hero.removed:
         return False
-    return edge_distance(m, hero) <= command_range(table, hero)
+    return table.bases.edge_distance(m, hero) <= command_range(table, hero)
 
 
 def feckless_table_id(table: Table, m: Model) -> str:

@@ -19,7 +19,6 @@ from game.rules.events import (
     SteedSpooked,
     Unhorsed,
 )
-from game.rules.geometry import BASE_RADIUS, edge_distance, spine
 from game.rules.movement import back_off, leg_facing, position_problem
 from game.rules.state import Model, NoSide, Side, other_side
 from game.terrain.terrain_map import Obstacle
@@ -111,8 +110,9 @@ def lose_steed(act: Act, m: Model) -> None:
 def place_on_foot(act: Act, m: Model, at: Point) -> Point:
     """Put a (now dismounted) model at the legal position nearest `at` and return it."""
     tmap = act.table.terrain
-    x = min(max(at[0], 0.5), tmap.width - 0.5)
-    y = min(max(at[1], 0.5), tmap.height - 0.5)
+    r = act.table.bases.radius
+    x = min(max(at[0], r), tmap.width - r)
+    y = min(max(at[1], r), tmap.height - r)
     spot = nearest_legal(act, m, (x, y))
     m.x, m.y = spot
     return spot
@@ -229,10 +229,10 @@ def spook_tests(act: Act, shooter: Model) -> list[str]:
 
     Returns the ids of the models whose steeds bolted.
     """
-    steeds = act.table.content.steeds
+    steeds, bases = act.table.content.steeds, act.table.bases
     near = [o for o in act.state.models
             if o is not shooter and not o.removed and o.steed is not None
-            and not steeds[o.steed].can_charge and edge_distance(shooter, o) <= SPOOK_RANGE]
+            and not steeds[o.steed].can_charge and bases.edge_distance(shooter, o) <= SPOOK_RANGE]
     bolted: list[str] = []
     for o in near:
         if o.removed or o.steed is None:
@@ -258,7 +258,8 @@ def horse_bolts(act: Act, m: Model, by_side: Side | NoSide = "") -> HorseBolted:
     roll = act.dice.roll(f"Bolt direction (clock), {m.name}'s {steed.name}: 12 is up the table",
                          12, "", m.id)
     bearing = float((roll % 12) * 30)
-    result = simulate_bolt(act.table.terrain, (m.x, m.y), bearing, steed.move, bodies(act, m))
+    result = simulate_bolt(act.table.terrain, (m.x, m.y), bearing, steed.move, bodies(act, m),
+                           act.table.bases.radius)
     mark = len(act.events)
     m.facing = bearing
     if m.riderless:
@@ -272,13 +273,14 @@ def horse_bolts(act: Act, m: Model, by_side: Side | NoSide = "") -> HorseBolted:
 def bodies(act: Act, m: Model) -> list[BoltBody]:
     """The other models as circles the bolting horse bumps into (a mounted base is two)."""
     out: list[BoltBody] = []
+    bases = act.table.bases
     for o in act.state.models:
         if o is m or o.removed or o.aboard:
             continue
-        ax, ay, bx, by = spine(o)
-        out.append(BoltBody(ax, ay, BASE_RADIUS))
+        ax, ay, bx, by = bases.spine(o)
+        out.append(BoltBody(ax, ay, bases.radius))
         if (ax, ay) != (bx, by):
-            out.append(BoltBody(bx, by, BASE_RADIUS))
+            out.append(BoltBody(bx, by, bases.radius))
     for v in act.state.vehicles:  # a cart or wagon: a row of circles as wide as it is
         if v.removed:
             continue
@@ -308,11 +310,11 @@ def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side:
             where = point_at(path, done)
         else:
             where, done = crossing(tmap, path, obs, done)
-        if jump_test(act, m, obs, at=landing(path, where, obs)) == "falls":
+        if jump_test(act, m, obs, at=landing(path, where, obs, act.table.bases.radius)) == "falls":
             return _event(m, bearing, cut_path(path, where), jumped, False, False)
     if result.left_table:
         exit_point = result.exit_point if result.exit_point is not None else path[-1]
-        thrown_rider(act, m, 0, by_side, at=inside(tmap, exit_point))
+        thrown_rider(act, m, 0, by_side, at=inside(tmap, exit_point, act.table.bases.radius))
         return _event(m, bearing, path, jumped, True, False)
     end = back_off(act.table, act.state, m, path, (float(result.end[0]),
                                                             float(result.end[1])))

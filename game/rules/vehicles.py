@@ -7,14 +7,7 @@ import math
 
 from game.content.models import VehicleProfile
 from game.rules.context import Table
-from game.rules.geometry import (
-    BASE_RADIUS,
-    CONTACT_TOLERANCE,
-    box_distance,
-    point_segment_distance,
-    spine,
-    spine_at,
-)
+from game.rules.geometry import Bases, box_distance, point_segment_distance
 from game.rules.state import GameState, Model, Vehicle
 from game.terrain.terrain_map import HARD_GOING
 
@@ -72,23 +65,24 @@ def is_driver(table: Table, state: GameState, m: Model) -> bool:
 def overlapped_vehicle(table: Table, state: GameState, m: Model, x: float, y: float,
                        facing: float | None = None) -> Vehicle | None:
     """A vehicle whose footprint a base at (x, y) would overlap, if any."""
-    sx, sy, ex, ey = spine_at(x, y, m.facing if facing is None else facing, m.steed is not None)
+    bases = table.bases
+    sx, sy, ex, ey = bases.spine_at(x, y, m.facing if facing is None else facing, m.steed is not None)
     points = ((sx, sy), (ex, ey), ((sx + ex) / 2, (sy + ey) / 2))
     for v in state.vehicles:
         if v.removed or math.hypot(v.x - x, v.y - y) > 6.0:
             continue
         prof = profile_of(table, v)
-        if any(box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) < BASE_RADIUS - 1e-6
+        if any(box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) < bases.radius - 1e-6
                for px, py in points):
             return v
     return None
 
 
-def spots_beside(cx: float, cy: float, fx: float, fy: float, sx: float, sy: float, along: float,
-                 length: float, width: float) -> list[tuple[float, float]]:
+def spots_beside(bases: Bases, cx: float, cy: float, fx: float, fy: float, sx: float, sy: float,
+                 along: float, length: float, width: float) -> list[tuple[float, float]]:
     """Candidate spots beside a vehicle: its near side first, then the far side, then fore and aft."""
     out = []
-    off = width / 2.0 + BASE_RADIUS + 0.6  # mounted bases are 1" wide across, 2" long
+    off = width / 2.0 + bases.radius + (bases.half + 0.1)  # room for a mounted base, end on
     for k in range(8):
         d = off + 0.5 * k
         for sign in (1.0, -1.0):
@@ -96,7 +90,7 @@ def spots_beside(cx: float, cy: float, fx: float, fy: float, sx: float, sy: floa
                 a = max(-length / 2, min(length / 2, along)) + shift
                 out.append((round(cx + fx * a + sx * sign * d, 4), round(cy + fy * a + sy * sign * d, 4)))
     for k in range(6):
-        d = length / 2.0 + BASE_RADIUS + 1.1 + 0.5 * k
+        d = length / 2.0 + bases.radius + 1.1 + 0.5 * k
         for sign in (1.0, -1.0):
             out.append((round(cx + fx * sign * d, 4), round(cy + fy * sign * d, 4)))
     return out
@@ -105,8 +99,9 @@ def spots_beside(cx: float, cy: float, fx: float, fy: float, sx: float, sy: floa
 def touching(table: Table, m: Model, v: Vehicle) -> bool:
     """True if the model's base touches the vehicle's footprint."""
     prof = table.content.vehicles[v.profile]
-    sx, sy, ex, ey = spine(m)
-    reach = BASE_RADIUS + CONTACT_TOLERANCE
+    bases = table.bases
+    sx, sy, ex, ey = bases.spine(m)
+    reach = bases.radius + bases.tolerance
     return any(box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) <= reach
                for px, py in ((sx, sy), (ex, ey), ((sx + ex) / 2, (sy + ey) / 2)))
 
@@ -119,7 +114,7 @@ def pace(v: Vehicle) -> float:
 def vehicle_distance(table: Table, m: Model, v: Vehicle) -> float:
     """Inches from a model's base edge to a vehicle's footprint."""
     prof = table.content.vehicles[v.profile]
-    return max(0.0, box_distance(v.x, v.y, v.heading, prof.length, prof.width, m.x, m.y) - BASE_RADIUS)
+    return max(0.0, box_distance(v.x, v.y, v.heading, prof.length, prof.width, m.x, m.y) - table.bases.radius)
 
 
 def from_vehicle_modifier(table: Table, state: GameState, m: Model) -> int:

@@ -15,7 +15,6 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.damage import save_target
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.geometry import edge_distance
 from game.rules.melee import FightPlan, Side, fight_dice
 from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
 from game.rules.movement import walk
@@ -425,7 +424,7 @@ def line_of_sight(engine: Engine, a_id: str, b_id: str) -> SightPreview:
         return SightPreview(False, "Choose two models on the table.", [], 0)
     if a is b:
         return SightPreview(False, "A model cannot look at itself.", [], 0)
-    dist = max(0.0, edge_distance(a, b))
+    dist = max(0.0, table.bases.edge_distance(a, b))
     weapon = missile_weapon(table, a) or next(iter(table.content.weapons.values()))
     plan = ShotPlan(a, b, weapon, dist, False, 0)
     names = [name for _, name, _ in blockers(table, state, plan)]

@@ -14,7 +14,7 @@ from game.ai import EagerPlayer, RandomPlayer
 from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Engine
-from game.rules.geometry import heading, spine, spine_at, spine_gap
+from game.rules.geometry import heading
 from game.rules.movement import back_off, position_problem
 from game.rules.paths import CONTACT_GAP, contact_points
 from game.rules.state import Model
@@ -39,6 +39,7 @@ def _states(scenario: str, seed: int, steps: int) -> list[Engine]:
 
 
 STATES = _states("the-ford", 5, 160) + _states("skirmish-field", 2, 120)
+TABLE = STATES[0].table  # the shipped content: its bases
 
 
 def _key(cmd: Command) -> str:
@@ -101,8 +102,10 @@ def test_contact_points_touch_exactly(dx: float, dy: float, facing: float, own: 
         return
     mover = _model("a", "red", 20 + dx, 20 + dy, 0.0, own)
     enemy = _model("e", "blue", 20, 20, facing, other)
-    for p in contact_points(mover, enemy):
-        gap = spine_gap(spine_at(p[0], p[1], heading(p, (enemy.x, enemy.y)), own), spine(enemy))
+    bases = TABLE.bases
+    for p in contact_points(TABLE, mover, enemy):
+        spot = bases.spine_at(p[0], p[1], heading(p, (enemy.x, enemy.y)), own)
+        gap = bases.spine_gap(spot, bases.spine(enemy))
         assert abs(gap - CONTACT_GAP) < 1e-6
 
 

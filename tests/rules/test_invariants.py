@@ -11,7 +11,6 @@ from game.rules.commands import Fight, Move, Shoot
 from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
 from game.rules.engine import Accepted, Engine
-from game.rules.geometry import edge_distance
 from game.rules.setup import new_game
 from game.rules.vehicles import overlapped_vehicle
 from game.scenario import cached_scenario
@@ -45,11 +44,13 @@ def _check_table(eng: Engine) -> None:
         if m.aboard and not m.removed:  # the crew ride at their vehicle's centre
             v = eng.state.vehicle(m.aboard)
             assert (m.x, m.y) == (v.x, v.y) and not v.removed
+    bases = eng.table.bases
+    r = bases.radius
     for i, a in enumerate(living):
-        assert 0.5 - 1e-6 <= a.x <= w - 0.5 + 1e-6 and 0.5 - 1e-6 <= a.y <= h - 0.5 + 1e-6
+        assert r - 1e-6 <= a.x <= w - r + 1e-6 and r - 1e-6 <= a.y <= h - r + 1e-6
         assert overlapped_vehicle(eng.table, eng.state, a, a.x, a.y) is None, a.name
         for b in living[i + 1:]:
-            assert edge_distance(a, b) >= -1e-6, (a.name, b.name)
+            assert bases.edge_distance(a, b) >= -1e-6, (a.name, b.name)
     for v in eng.state.vehicles:
         assert v.health >= 0 and 0.0 <= v.x <= w and 0.0 <= v.y <= h and 0.0 <= v.heading < 360.0
 

@@ -15,7 +15,6 @@ from game.rules.dice import Dice
 from game.rules.driving import predict_drive
 from game.rules.engine import Accepted, Engine
 from game.rules.events import RamResolved, VehicleMoved
-from game.rules.geometry import BASE_RADIUS
 from game.rules.movement import position_problem
 from game.rules.state import Vehicle
 from game.rules.vehicles import overlapped_vehicle, profile_of, top_speed
@@ -61,7 +60,7 @@ def test_make_way_sets_up_the_wagon_and_its_crew() -> None:
             assert overlapped_vehicle(eng.table, eng.state, m, m.x, m.y) is None, m.name
             along = (m.x - v.x) * fx + (m.y - v.y) * fy
             across = abs((m.x - v.x) * -fy + (m.y - v.y) * fx)
-            ahead = 0.0 < along < prof.length / 2 + 8.0 and across < prof.width / 2 + BASE_RADIUS
+            ahead = 0.0 < along < prof.length / 2 + 8.0 and across < prof.width / 2 + eng.table.bases.radius
             assert not ahead, f"{m.name} deployed on the road in front of the wagon"
 
 

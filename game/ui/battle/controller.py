@@ -201,7 +201,7 @@ class Controller:
         gambits: list[Gambit | None] = [self.gambit] if self.gambit else [None, charge]
         fallback: Move | None = None
         for gambit in gambits:
-            for end in contact_points(m, enemy):
+            for end in contact_points(self.engine.table, m, enemy):
                 cmd = Move(side=m.side, model=m.id, path=(*self.waypoints, end), gambit=gambit)
                 plan = self.engine.plan(cmd)
                 if not isinstance(plan, Rejected):

@@ -153,7 +153,7 @@ def draw_rings(surface: pygame.Surface, cam: Camera, table: Table, state: GameSt
     (and SDL keeps only the encoded runs); bigger rings, which would take long to draw on a
     picture, are drawn directly, skipping any that cannot show in the clip area."""
     centre = cam.to_screen(m.x, m.y)
-    edge = 1.0 if m.steed else 0.5
+    edge = table.bases.length / 2 if m.steed else table.bases.radius
     drawn = [(cam.inches(reach + edge), label, colour) for reach, label, colour in rings(table, state, m)]
     if not drawn:
         return
@@ -254,7 +254,7 @@ def sight(table: Table, state: GameState, m: Model, to: Point) -> tuple[bool, in
     target = m.copy()
     target.x, target.y = to
     for o in state.models:
-        if not o.removed and o is not m and math.hypot(o.x - to[0], o.y - to[1]) < 0.5:
+        if not o.removed and o is not m and math.hypot(o.x - to[0], o.y - to[1]) < table.bases.radius:
             target = o
     fake = SimpleNamespace(shooter=m, target=target, distance=math.dist((m.x, m.y), to))
     return True, len(blockers(table, state, cast(ShotPlan, fake)))

@@ -359,7 +359,7 @@ class BattleScreen(Screen):
         if key != self._hit_key:
             self._hit_key = key
             table = self.session.engine.table
-            self._hit = crew_at(table, self.state, *world) or model_at(self.state, *world)
+            self._hit = crew_at(table, self.state, *world) or model_at(table, self.state, *world)
         return self._hit
 
     def vehicle_under(self, world: tuple[float, float]) -> Vehicle | None:

@@ -6,7 +6,6 @@ Drawn with pygame primitives; when game.ui.sprites exists its art is used for th
 from __future__ import annotations
 
 import importlib
-import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from types import ModuleType
@@ -15,7 +14,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.context import Table
-from game.rules.geometry import edge_distance_to_point, spine
 from game.rules.state import GameState, Model
 from game.ui import theme
 from game.ui.battle.camera import Camera
@@ -118,7 +116,7 @@ def _paint_token(art: TokenArt, m: Model, table: Table, px: int, look: Look) -> 
     if image is not None:  # onto the clear canvas the sprite is copied as it is, alpha included
         canvas.blit(image, image.get_rect(center=centre), special_flags=pygame.BLEND_RGBA_MAX)
     elif m.steed is not None or m.riderless:
-        _draw_rider(canvas, centre, m, px)
+        _draw_rider(canvas, centre, table, m, px)
     else:
         _draw_foot(canvas, centre, m, px)
     if not m.riderless:
@@ -180,9 +178,9 @@ def _draw_foot(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: i
     _heraldry(surface, centre, m.side, r)
 
 
-def _draw_rider(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: int) -> None:
+def _draw_rider(surface: pygame.Surface, centre: tuple[int, int], table: Table, m: Model, px: int) -> None:
     """A capsule along the facing: the horse, its head at the front, the rider in the saddle."""
-    ax, ay, bx, by = spine(m) if not m.riderless else _steed_spine(m)
+    ax, ay, bx, by = table.bases.spine_at(m.x, m.y, m.facing, True)
     a = (centre[0] + round((ax - m.x) * px), centre[1] + round((ay - m.y) * px))
     b = (centre[0] + round((bx - m.x) * px), centre[1] + round((by - m.y) * px))
     horse = HORSE.get(m.steed or "warhorse", HORSE["warhorse"])
@@ -198,12 +196,6 @@ def _draw_rider(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: 
     pygame.draw.circle(surface, INK, centre, int(r * 0.82) + 1)
     pygame.draw.circle(surface, theme.SIDE[m.side], centre, int(r * 0.82))
     _heraldry(surface, centre, m.side, int(r * 0.82))
-
-
-def _steed_spine(m: Model) -> tuple[float, float, float, float]:
-    rad = math.radians(m.facing)
-    dx, dy = 0.5 * math.sin(rad), -0.5 * math.cos(rad)
-    return (m.x - dx, m.y - dy, m.x + dx, m.y + dy)
 
 
 def _draw_letter(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int], table: Table,
@@ -251,15 +243,14 @@ def _draw_markers(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int
         surface.blit(img, img.get_rect(center=pos))
 
 
-def model_at(state: GameState, x: float, y: float) -> Model | None:
+def model_at(table: Table, state: GameState, x: float, y: float) -> Model | None:
     """The model whose base covers a point in inches (riders by their capsule), living ones first.
 
     Models aboard a vehicle are not found here: their tokens sit on its bed (vehicles.crew_at)."""
-
     best = None
     for m in state.models:
         if m.removed or m.aboard:
             continue
-        if edge_distance_to_point(m, x, y) <= 0.05 and (best is None or best.riderless):
+        if table.bases.edge_distance_to_point(m, x, y) <= 0.05 and (best is None or best.riderless):
             best = m
     return best
