@@ -36,8 +36,8 @@ def _loose_dog(act: Act, amount: int) -> str:
     if not steeds:
         return "no steed is on the table; the dog runs off"
     m = steeds[act.dice.pick(len(steeds))]
-    roll = act.d6(f"Loose dog: {m.name}'s steed tests to bolt, bolts on 1-2", "3+", m.id)
-    if roll <= 2:
+    roll = act.d6(f"Loose dog: {m.name}'s steed tests to bolt, bolts on 1-{amount}", f"{amount + 1}+", m.id)
+    if roll <= amount:
 
         horse_bolts(act, m)
         return f"{m.name}'s steed bolts"

@@ -12,7 +12,7 @@ from game.rules.gambits import gambit_roll
 from game.rules.geometry import bearing_point, heading
 from game.rules.movement import position_problem
 from game.rules.moving import dash, ride
-from game.rules.paths import MOUNTED_CHARGE_REACH, MovePlan, bonus_denied, break_away_spot, in_hard_going
+from game.rules.paths import MovePlan, bonus_denied, break_away_spot, in_hard_going
 from game.rules.state import GameState, Model, Pending, Reaction, Side
 from game.rules.steeds import lose_steed
 
@@ -28,6 +28,7 @@ def mounted_move(act: Act, plan: MovePlan) -> None:
     if gambit is None:
         ride(act, m, plan.points, plan.allowance)
         return
+    reach = act.table.numbers.mounted_charge_reach
     outcome = gambit_roll(act, m, gambit)
     if outcome == "calamity":
         if gambit == "river_crossing":
@@ -35,14 +36,14 @@ def mounted_move(act: Act, plan: MovePlan) -> None:
         mounted_calamity(act, m, gambit)
         return
     act.emit(GambitRolled(model=m.id, gambit=gambit, outcome=outcome,
-                          bonus=MOUNTED_CHARGE_REACH if gambit == "mounted_charge" and outcome == "success"
+                          bonus=reach if gambit == "mounted_charge" and outcome == "success"
                           else 0.0))
     if outcome == "mishap":
         stop = frozenset({"river"}) if gambit == "river_crossing" else frozenset()
         ride(act, m, plan.points, plan.allowance, stop)
         mishap(act, m)
         return
-    extra = MOUNTED_CHARGE_REACH if gambit == "mounted_charge" else 0.0
+    extra = reach if gambit == "mounted_charge" else 0.0
     mounted = ride(act, m, plan.points, plan.allowance + extra)
     if gambit == "mounted_charge" and mounted:
         m.charged_this_turn = True
@@ -95,7 +96,7 @@ def offer_reaction(act: Act, charger: Model, target: Model, start: Point) -> Non
 
 
 def offer_break_away(act: Act, rider: Model, foe: Model) -> None:
-    """At the end of a round, a rider who was attacked may Break Away 3 inches."""
+    """At the end of a round, a rider who was attacked may Break Away (break_away_distance)."""
     if rider.removed or rider.steed is None or foe.removed or not in_contact(act.table, rider, foe):
         return
     if break_away_spot(act.table, act.state, rider) is None:
@@ -184,7 +185,8 @@ def _pursue(act: Act, rider: Model) -> None:
     if rider.steed is None:
         return
     move = act.table.content.steeds[rider.steed].move
-    total = move + rider.extra_move + (MOUNTED_CHARGE_REACH if rider.charged_this_turn else 0.0)
+    reach = act.table.numbers.mounted_charge_reach
+    total = move + rider.extra_move + (reach if rider.charged_this_turn else 0.0)
     rider.moved = False
     rider.extra_move = max(0.0, total - rider.moved_distance) - move
 
@@ -192,7 +194,10 @@ def _pursue(act: Act, rider: Model) -> None:
 def evade(act: Act, target: Model, charger: Model) -> None:
     """A foot model slips away from a rider: leaving an obstacle, or a Shootist's Evade test."""
     if obstacle_between(act.table, charger, target) is None:
-        need = 3 if act.table.has_skill(target, "nimble") and in_hard_going(act.table, target) else 4
+        numbers = act.table.numbers
+        need = numbers.evade_on
+        if act.table.has_skill(target, "nimble") and in_hard_going(act.table, target):
+            need -= numbers.nimble_bonus
         _, passed = act.test(target, "Evade a rider", need)
         if not passed:
             return

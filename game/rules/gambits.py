@@ -50,7 +50,8 @@ def resolve_gambit(act: Act, plan: MovePlan) -> None:
         if gambit == "charge":
             bonus = act.table.numbers.charge_bonus
         elif gambit == "run":
-            bonus = float(act.dice.roll(f"Run! extra distance, {m.name}", 3, "D3", m.id))
+            die = act.table.numbers.run_bonus_die
+            bonus = float(act.dice.roll(f"Run! extra distance, {m.name}", die, f"D{die}", m.id))
         act.emit(GambitRolled(model=m.id, gambit=gambit, outcome=outcome, bonus=bonus))
         budget = plan.allowance + bonus
         if plan.route.cost <= budget + 1e-9:

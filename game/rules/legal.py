@@ -38,7 +38,7 @@ from game.rules.guards import check_can_move
 from game.rules.handlers import HANDLERS
 from game.rules.missiles import missile_weapon
 from game.rules.movement import back_off, walk
-from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance, contact_points
+from game.rules.paths import base_allowance, contact_points
 from game.rules.spears import spear_members
 from game.rules.state import GameState, Model, Side, Vehicle
 from game.rules.vehicles import EDGE_BEARING, driver_of, top_speed, touching, turn_between
@@ -288,7 +288,7 @@ def _contact_moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
     allowance = base_allowance(table, m)
     start = (m.x, m.y)
     gambit = "charge" if m.steed is None else "mounted_charge"
-    bonus = table.numbers.charge_bonus if m.steed is None else MOUNTED_CHARGE_REACH
+    bonus = table.numbers.charge_bonus if m.steed is None else table.numbers.mounted_charge_reach
     reach = allowance + bonus + 2.0
     out: list[Candidate] = []
 

@@ -174,7 +174,8 @@ def do_fight(act: Act, plan: FightPlan) -> None:
         attacker_strikes=a_strikes, defender_strikes=d_strikes,
         winner={"attacker": att.model.id, "defender": dfd.model.id}.get(winner, ""),
         attacker_hits=a_hits, defender_hits=d_hits))
-    pulled = plan.pull_down and 6 in a_dice and dfd.model.steed is not None
+    pull_on = act.table.numbers.pull_down_on
+    pulled = plan.pull_down and any(d >= pull_on for d in a_dice) and dfd.model.steed is not None
     if pulled:
 
         unhorse(act, dfd.model, att.model)

@@ -13,11 +13,6 @@ from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicles import from_vehicle_modifier
 from game.terrain.geometry import obstacle_crossings, sight_blocked, woods_depth
 
-LEAN_OVER = 1.0  # a shooter touching an obstacle shoots over it without a Blocked Shot [H]
-
-
-MOUNTED_NEED = 6  # shooting from horseback hits only on a natural 6 [R]
-
 
 def missile_weapon(table: Table, m: Model) -> Weapon | None:
     """The model's shooting weapon, if it carries one."""
@@ -79,11 +74,11 @@ def mounted_problem(table: Table, m: Model, weapon: Weapon) -> Rejected | None:
         return Rejected("mounted_moved", f"{m.name} has moved: a mounted crossbowman shoots only "
                                          "if he has not moved this activation.")
     if weapon.kind == "longbow":
-        half = steed.move / 2
+        half = steed.move * table.numbers.mounted_archer_move_share
         if moved > half + 1e-9:
             return Rejected("mounted_moved", f"{m.name} rode {moved:.1f}\"; a mounted archer "
-                                             f"shoots only after at most half his {steed.name}'s "
-                                             f"Move ({half:g}\").")
+                                             f"shoots only after riding at most {half:g}\" of his "
+                                             f"{steed.name}'s Move.")
         if m.moved and m.shots:
             return Rejected("already_acted", f"{m.name} has moved, so he shoots only once from "
                                              "horseback.")
@@ -114,7 +109,7 @@ def blockers(table: Table, state: GameState,
     b = (plan.target.x, plan.target.y)
     found: list[tuple[float, str, Model | Vehicle | None]] = []
     for dist, obs in obstacle_crossings(table.terrain, a, b):
-        if dist > LEAN_OVER + bases.radius:
+        if dist > table.numbers.lean_over + bases.radius:
             found.append((dist, f"{obs.kind} ({obs.name})", None))
     depth = woods_depth(table.terrain, a, b)
     if depth > table.numbers.woods_blocking_depth:
@@ -137,20 +132,22 @@ def blockers(table: Table, state: GameState,
     return found
 
 
-def may_shoot_again(m: Model, weapon: Weapon) -> bool:
-    """A stationary mounted archer shoots twice: his Action is spent only by the second shot."""
-    return m.steed is not None and weapon.kind == "longbow" and not m.moved and m.shots < 2
+def may_shoot_again(table: Table, m: Model, weapon: Weapon) -> bool:
+    """A stationary mounted archer shoots twice: his Action is spent only by the last shot."""
+    return (m.steed is not None and weapon.kind == "longbow" and not m.moved
+            and m.shots < table.numbers.stationary_archer_shots)
 
 
 def ride_left_after_shot(table: Table, m: Model, weapon: Weapon, long_range: bool) -> None:
     """What a rider who shoots before moving may still ride [R]: after one short-range shot with a
-    bow, up to half his steed's Move; after any other shot nothing, for he has chosen to stand (a
-    second shot or one at long range; a crossbow shoots only if he does not move)."""
+    bow, up to half his steed's Move (mounted_archer_move_share); after any other shot nothing, for
+    he has chosen to stand (a second shot or one at long range; a crossbow shoots only if he does
+    not move)."""
     if m.steed is None or m.moved:
         return
     move = table.content.steeds[m.steed].move
     if weapon.kind == "longbow" and m.shots == 1 and not long_range:
-        m.extra_move = min(m.extra_move, move / 2 - move)
+        m.extra_move = min(m.extra_move, move * table.numbers.mounted_archer_move_share - move)
     else:
         m.extra_move = -move
 

@@ -18,15 +18,9 @@ from game.terrain.terrain_map import HARD_GOING, Obstacle
 Point = tuple[float, float]
 
 
-MOUNTED_CHARGE_REACH = 5.0  # [R] a Mounted Charge! adds up to 5"
-
-
 GAMBIT_NAMES = {"charge": "Charge!", "run": "Run!", "climb": "Climb",
                 "river_crossing": "River Crossing", "mounted_charge": "Mounted Charge!",
                 "counter_charge": "Counter Charge", "mounted_evasion": "Mounted Evasion"}
-
-
-MAX_JUMP_WIDTH = 3.0  # [R] a rider may jump an obstacle no wider than 3"
 
 
 @dataclass(slots=True)
@@ -84,16 +78,17 @@ def plan_path(
 
 
 def _check_jumps(table: Table, state: GameState, m: Model, points: list[Point]) -> Rejected | None:
-    """A rider may jump only undefended low obstacles no wider than 3 inches."""
+    """A rider may jump only undefended low obstacles no wider than max_jump_width."""
+    widest = table.numbers.max_jump_width
     for a, b in zip(points, points[1:], strict=False):
         length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
         for dist, obs in obstacle_crossings(table.terrain, a, b):
             if obs.tall:
                 return Rejected("too_tall", f"The {obs.name} is taller than Character Height: "
                                             "a rider must go round it.")
-            if obs.width > MAX_JUMP_WIDTH + 1e-9:
+            if obs.width > widest + 1e-9:
                 return Rejected("too_wide", f"The {obs.name} is {obs.width:g}\" wide; a rider may jump "
-                                            f"at most {MAX_JUMP_WIDTH:g}\".")
+                                            f"at most {widest:g}\".")
             at = (a[0] + (b[0] - a[0]) * dist / length, a[1] + (b[1] - a[1]) * dist / length)
             defender = obstacle_defender(table, state, m, obs, at)
             if defender is not None:
@@ -104,11 +99,12 @@ def _check_jumps(table: Table, state: GameState, m: Model, points: list[Point]) 
 
 def obstacle_defender(table: Table, state: GameState, m: Model, obs: Obstacle,
                       at: Point) -> Model | None:
-    """An enemy on foot standing against this obstacle within an inch of where it is crossed."""
+    """An enemy on foot standing against this obstacle near where it is crossed (defended_obstacle_reach)."""
+    reach = table.numbers.defended_obstacle_reach
     for other in state.models:
         if other.removed or other.side == m.side or other.steed is not None or other.aboard:
             continue
-        if math.hypot(other.x - at[0], other.y - at[1]) > 1.5 + obs.width / 2:
+        if math.hypot(other.x - at[0], other.y - at[1]) > reach + obs.width / 2:
             continue
         if obstacle_near(table.terrain, (other.x, other.y), table.bases.radius + 0.2) is obs:
             return other
@@ -140,7 +136,7 @@ def _check_route(
     if gambit == "charge":
         limit += table.numbers.charge_bonus
     elif gambit == "mounted_charge":
-        limit += MOUNTED_CHARGE_REACH
+        limit += table.numbers.mounted_charge_reach
     elif gambit == "run":
         limit += table.numbers.run_bonus_die
     if route.cost > limit + 1e-9:
@@ -157,9 +153,6 @@ def _contact_target(table: Table, state: GameState, m: Model, end: Point, facing
     finally:
         m.x, m.y, m.facing = ox, oy, of
     return enemies[0].id if enemies else ""
-
-
-BREAK_AWAY = 3.0  # [R] Breaking Away moves 3"
 
 
 def in_hard_going(table: Table, m: Model) -> bool:
@@ -190,14 +183,16 @@ def check_mounted_charge(table: Table, m: Model, points: list[Point], hard: bool
 
 
 def break_away_spot(table: Table, state: GameState, m: Model) -> Point | None:
-    """Where a rider ends up riding 3 inches directly away from its opponents (None if no room)."""
+    """Where a rider ends up riding break_away_distance directly away from its opponents (None if no
+    room)."""
     foes = enemies_in_contact(table, state, m)
     if not foes:
         return None
     cx = sum(f.x for f in foes) / len(foes)
     cy = sum(f.y for f in foes) / len(foes)
-    target = bearing_point(m.x, m.y, heading((cx, cy), (m.x, m.y)), BREAK_AWAY)
-    route = walk(table, [(m.x, m.y), target], True, BREAK_AWAY * 2, frozenset({"tall", "low", "river"}))
+    dist = table.numbers.break_away_distance
+    target = bearing_point(m.x, m.y, heading((cx, cy), (m.x, m.y)), dist)
+    route = walk(table, [(m.x, m.y), target], True, dist * 2, frozenset({"tall", "low", "river"}))
     end = back_off(table, state, m, [(m.x, m.y), target], route.end)
     return None if end == (m.x, m.y) else end
 

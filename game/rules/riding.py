@@ -18,28 +18,28 @@ Point = tuple[float, float]
 
 
 def plan_dismount(table: Table, state: GameState, cmd: Dismount) -> Model | Rejected:
-    """A rider may dismount after up to half its steed's Move, or before moving at all."""
+    """A rider may dismount after up to half its steed's Move (dismount_ride_share), or before moving."""
     m = check_action(state, cmd.side, cmd.model)
     if isinstance(m, Rejected):
         return m
     if m.steed is None:
         return Rejected("not_mounted", f"{m.name} is not mounted.")
-    half = table.content.steeds[m.steed].move / 2
+    half = table.content.steeds[m.steed].move * table.numbers.dismount_ride_share
     if m.moved and m.moved_distance > half + 1e-9:
         return Rejected("moved_too_far", f"{m.name} rode {m.moved_distance:.1f}\"; a rider may dismount "
-                                         f"only after at most half its steed's Move ({half:g}\").")
+                                         f"only after riding at most {half:g}\" of its steed's Move.")
     return m
 
 
 def do_dismount(act: Act, m: Model) -> None:
     """Get down: the steed is removed (or left standing under "steeds stay"); a rider who has not
-    moved may then walk half his Move."""
+    moved may then walk half his Move (dismount_walk_share)."""
     m.acted = True
     steed, health = m.steed or "", m.steed_health
     lose_steed(act, m)
     left = _leave_steed(act, m, steed, health) if act.state.options.get("steeds_stay") else ""
     if not m.moved:
-        m.extra_move -= act.table.profile(m).move / 2
+        m.extra_move -= act.table.profile(m).move * (1 - act.table.numbers.dismount_walk_share)
     act.emit(Dismounted(model=m.id, steed_left=left))
     if left:
         update_horse_holders(act, m.side, m)
@@ -59,10 +59,11 @@ def _leave_steed(act: Act, m: Model, steed: str, health: int) -> str:
 
 
 def update_horse_holders(act: Act, side: Side, candidate: Model | None = None) -> None:
-    """One dismounted model in four holds the horses while riderless steeds of its side stand."""
+    """One dismounted model holds the horses for every four riderless steeds of its side
+    (horses_per_holder)."""
     state = act.state
     steeds_left = [h for h in state.models if h.riderless and not h.removed and h.side == side]
-    needed = math.ceil(len(steeds_left) / 4)
+    needed = math.ceil(len(steeds_left) / act.table.numbers.horses_per_holder)
     holders = [h for h in state.living(side) if h.holding]
     for extra in holders[needed:]:
         extra.holding = False
@@ -90,18 +91,19 @@ def plan_remount(table: Table, state: GameState, cmd: Remount) -> tuple[Model, M
 
 
 def do_remount(act: Act, m: Model, horse: Model) -> None:
-    """Mount up: the rider takes the steed's place, spending a third of its Move."""
+    """Mount up: the rider takes the steed's place, spending a third of its Move (remount_move_divisor)."""
     m.steed, m.steed_health = horse.steed, horse.steed_health
     m.x, m.y, m.facing = horse.x, horse.y, horse.facing
     horse.removed = "remounted"
     m.holding = False
-    m.extra_move -= act.table.content.steeds[m.steed or "warhorse"].move / 3
+    move = act.table.content.steeds[m.steed or "warhorse"].move
+    m.extra_move -= move / act.table.numbers.remount_move_divisor
     act.emit(Remounted(model=m.id, steed=horse.id))
     update_horse_holders(act, m.side)
 
 
 def plan_break_away(table: Table, state: GameState, cmd: BreakAway) -> tuple[Model, Point] | Rejected:
-    """A rider in melee may ride 3 inches directly away from its opponents instead of moving."""
+    """A rider in melee may ride break_away_distance directly away from its opponents instead of moving."""
     m = check_active(state, cmd.side, cmd.model)
     if isinstance(m, Rejected):
         return m

@@ -9,7 +9,6 @@ from game.rules.damage import take_hit
 from game.rules.events import BlockedShot, ShotFired
 from game.rules.guards import check_action
 from game.rules.missiles import (
-    MOUNTED_NEED,
     ShotPlan,
     blockers,
     may_shoot_again,
@@ -59,7 +58,7 @@ def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | VehicleS
         return bad
     long_range = dist > (weapon.short_range or 0.0) + 1e-9
     if m.steed is not None:
-        return ShotPlan(m, target, weapon, dist, long_range, MOUNTED_NEED)
+        return ShotPlan(m, target, weapon, dist, long_range, table.numbers.mounted_shot_hits_on)
     return ShotPlan(m, target, weapon, dist, long_range, to_hit_need(table, state, m, weapon,
                                                                       long_range))
 
@@ -69,19 +68,19 @@ def do_shoot(act: Act, plan: ShotPlan | VehicleShotPlan) -> None:
     m, weapon = plan.shooter, plan.weapon
     target_id, target_name = plan.target_id, plan.target_name
     m.shots += 1
-    m.acted = not may_shoot_again(m, weapon)
+    m.acted = not may_shoot_again(act.table, m, weapon)
     ride_left_after_shot(act.table, m, weapon, plan.long_range)
     if weapon.must_reload:
         m.reloads_needed = 1
     label = f"To hit with {weapon.name}, {m.name} at {target_name}"
     if m.steed is not None:
-        label += " from horseback (natural 6)"
+        label += f" from horseback (natural {act.table.numbers.mounted_shot_hits_on})"
     roll, hit = act.test(m, label, plan.need)
     if m.steed is None:
         m.aim_bonus = 0
     misfire = roll == 1 and weapon.must_reload
     if misfire:
-        m.reloads_needed = 2
+        m.reloads_needed = act.table.numbers.misfire_reloads
     act.emit(ShotFired(model=m.id, target=target_id, weapon=weapon.id,
                        distance=round(plan.distance, 3), long_range=plan.long_range,
                        need=plan.need, roll=roll, hit=hit, misfire=misfire))

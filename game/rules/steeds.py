@@ -24,9 +24,6 @@ from game.rules.state import Model, NoSide, Side, other_side
 from game.terrain.terrain_map import Obstacle
 
 Point = tuple[float, float]
-SPOOK_RANGE = 6.0  # inches, base edge to base edge, from a noisy weapon [R/G]
-SPOOK_BOLTS_ON = 2  # a spooked Nag or Beast of Burden bolts on 1..this [G]
-KEEP_SEAT_ON = 4  # any die at this or better keeps the seat after a bolt [R]
 
 
 def steed_of(act: Act, m: Model) -> Steed:
@@ -225,22 +222,24 @@ def unhorse(act: Act, rider: Model, by: Model) -> int:
 
 
 def spook_tests(act: Act, shooter: Model) -> list[str]:
-    """After a noisy weapon fires: Nags and Beasts of Burden within 6" test; 1-2 bolts them.
+    """After a noisy weapon fires: Nags and Beasts of Burden within spook_range test; 1-2 bolts them.
 
     Returns the ids of the models whose steeds bolted.
     """
-    steeds, bases = act.table.content.steeds, act.table.bases
+    steeds = act.table.content.steeds
+    numbers, bases = act.table.numbers, act.table.bases
+    bolts_on = numbers.spook_bolts_on
     near = [o for o in act.state.models
             if o is not shooter and not o.removed and o.steed is not None
-            and not steeds[o.steed].can_charge and bases.edge_distance(shooter, o) <= SPOOK_RANGE]
+            and not steeds[o.steed].can_charge and bases.edge_distance(shooter, o) <= numbers.spook_range]
     bolted: list[str] = []
     for o in near:
         if o.removed or o.steed is None:
             continue
         name = steeds[o.steed].name
-        roll = act.d6(f"Spooking at gunfire, {o.name}'s {name}: 1-{SPOOK_BOLTS_ON} it bolts",
-                      f"{SPOOK_BOLTS_ON + 1}+", o.id)
-        bolts = roll <= SPOOK_BOLTS_ON
+        roll = act.d6(f"Spooking at gunfire, {o.name}'s {name}: 1-{bolts_on} it bolts",
+                      f"{bolts_on + 1}+", o.id)
+        bolts = roll <= bolts_on
         act.emit(SteedSpooked(model=o.id, roll=roll, bolted=bolts))
         if bolts:
             bolted.append(o.id)
@@ -255,9 +254,10 @@ def horse_bolts(act: Act, m: Model, by_side: Side | NoSide = "") -> HorseBolted:
     The HorseBolted event (with the simulated path) goes before the events of its consequences.
     """
     steed = steed_of(act, m)
-    roll = act.dice.roll(f"Bolt direction (clock), {m.name}'s {steed.name}: 12 is up the table",
-                         12, "", m.id)
-    bearing = float((roll % 12) * 30)
+    hours = act.table.numbers.bolt_direction_die
+    roll = act.dice.roll(f"Bolt direction (clock), {m.name}'s {steed.name}: {hours} is up the table",
+                         hours, "", m.id)
+    bearing = (roll % hours) * (360.0 / hours)
     result = simulate_bolt(act.table.terrain, (m.x, m.y), bearing, steed.move, bodies(act, m),
                            act.table.bases.radius)
     mark = len(act.events)
@@ -347,9 +347,9 @@ def _event(m: Model, bearing: float, path: list[Point], jumps: list[str], left: 
 
 
 def keep_seat(act: Act, m: Model) -> bool:
-    """One d6 per Prowess (Retainers one): any 4+ keeps the seat and regains control."""
+    """One d6 per Prowess (Retainers one): any 4+ (keep_seat_on) keeps the seat and regains control."""
     n = rider_dice(act, m)
-    on = KEEP_SEAT_ON
+    on = act.table.numbers.keep_seat_on
     rolls = [act.d6(f"Keep the seat, {m.name}: any {on}+ on {n} d6 keeps it", f"{on}+", m.id)
              for _ in range(n)]
     return any(r >= on for r in rolls)
@@ -360,7 +360,8 @@ def riderless_steeds_test(act: Act, card: str) -> None:
     result but 'Aye, my lord'."""
 
     table = act.table.content.tables["feckless_normal"]
+    stands = f"{min(r.low for r in table.rows if r.result == 'normal')}+"
     for horse in [h for h in act.state.models if h.riderless and not h.removed and h.spear == card]:
-        roll = act.d6(f"Riderless {horse.name} tests: 5+ stands, else it bolts", "5+", horse.id)
+        roll = act.d6(f"Riderless {horse.name} tests: {stands} stands, else it bolts", stands, horse.id)
         if table.lookup(roll).result != "normal":
             horse_bolts(act, horse)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.content.models import Weapon
 from game.rules.context import Act, Rejected, Table
-from game.rules.missiles import MOUNTED_NEED, reach_problem, to_hit_need
+from game.rules.missiles import reach_problem, to_hit_need
 from game.rules.state import GameState, Model, Vehicle
 from game.rules.vehicle_damage import set_alight, strike_location
 from game.rules.vehicles import pace, vehicle_distance
@@ -55,7 +55,7 @@ def plan_vehicle_shot(table: Table, state: GameState, m: Model, v: Vehicle,
         return bad
     long_range = dist > (weapon.short_range or 0.0) + 1e-9
     if m.steed is not None:
-        return VehicleShotPlan(m, v, weapon, dist, long_range, MOUNTED_NEED)
+        return VehicleShotPlan(m, v, weapon, dist, long_range, table.numbers.mounted_shot_hits_on)
     need = to_hit_need(table, state, m, weapon, long_range)
     need -= table.content.vehicle_rules.shooting.at_vehicle(pace(v))
     return VehicleShotPlan(m, v, weapon, dist, long_range, max(2, need))

@@ -19,7 +19,7 @@ from game.rules.melee import FightPlan, Side, fight_dice
 from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
 from game.rules.movement import walk
 from game.rules.odds import MeleeOdds
-from game.rules.paths import GAMBIT_NAMES, MOUNTED_CHARGE_REACH, MovePlan, base_allowance
+from game.rules.paths import GAMBIT_NAMES, MovePlan, base_allowance
 from game.rules.spears import command_range
 from game.rules.state import Model
 from game.rules.state import Side as PlayerSide
@@ -218,7 +218,7 @@ def preview_move(engine: Engine, model_id: str, points: Sequence[Point] | Point,
     limit, bonus = allowance, ""
     if gambit in ("charge", "run", "mounted_charge"):
         extra = {"charge": table.numbers.charge_bonus, "run": float(table.numbers.run_bonus_die),
-                 "mounted_charge": MOUNTED_CHARGE_REACH}[gambit]
+                 "mounted_charge": table.numbers.mounted_charge_reach}[gambit]
         limit += extra
         bonus = f" (up to +{inches(extra)} {GAMBIT_NAMES[gambit]})"
     lines.append(f"Move {inches(cost)} of {inches(limit)}{bonus}")
@@ -269,7 +269,7 @@ def preview_shot(engine: Engine, shooter_id: str, target_id: str) -> ShotPreview
     dist = odds.shot_odds(plan.need, len(found), save, hits_on, reroll=m.reroll_ready,
                           save_reroll=target.reroll_ready, steed_save=steed_save)
     hit = odds.d6_test(plan.need, 0, m.reroll_ready)
-    how = "a natural 6 from horseback" if m.steed is not None else f"{plan.need}+"
+    how = f"a natural {plan.need} from horseback" if m.steed is not None else f"{plan.need}+"
     rng = "long" if plan.long_range else "short"
     lines = [f"{weapon.name} at {target.name}, {inches(plan.distance)} ({rng} range): hits on {how} "
              f"({odds.describe_test(hit)})"]
@@ -282,9 +282,9 @@ def preview_shot(engine: Engine, shooter_id: str, target_id: str) -> ShotPreview
     lines.append(f"Outcome: {odds_words(dist, {})}")
     lines.append(f"Wounds {target.name}: {odds.describe_test(dist['wounded'])}")
     if weapon.must_reload:
-        lines.append("A natural 1 misfires: two Reloads needed")
+        lines.append(f"A natural 1 misfires: {table.numbers.misfire_reloads} Reloads needed")
     if weapon.noisy:
-        lines.append('Noisy: Nags and Beasts of Burden within 6" may bolt')
+        lines.append(f'Noisy: Nags and Beasts of Burden within {table.numbers.spook_range:g}" may bolt')
     return ShotPreview(True, "", plan.distance, plan.long_range, plan.need, names, lines, dist)
 
 
@@ -298,7 +298,7 @@ def preview_vehicle_shot(engine: Engine, plan: VehicleShotPlan) -> ShotPreview:
     prof = table.content.vehicles[v.profile]
     rules = table.content.vehicle_rules
     hit = odds.d6_test(plan.need, 0, m.reroll_ready)
-    how = "a natural 6 from horseback" if m.steed is not None else f"{plan.need}+"
+    how = f"a natural {plan.need} from horseback" if m.steed is not None else f"{plan.need}+"
     rng = "long" if plan.long_range else "short"
     lines = [f"{weapon.name} at the {v.name}, {inches(plan.distance)} ({rng} range): hits on {how} "
              f"({odds.describe_test(hit)})"]
@@ -341,7 +341,7 @@ def _side_lines(s: Side, enemy: Side) -> list[str]:
     return out
 
 
-def _stroke_lines(plan: FightPlan, hits_on: int) -> list[str]:
+def _stroke_lines(plan: FightPlan, hits_on: int, pull_on: int) -> list[str]:
     att, dfd = plan.attacker.model, plan.defender.model
     out = []
     if plan.defended_obstacle:
@@ -354,7 +354,7 @@ def _stroke_lines(plan: FightPlan, hits_on: int) -> list[str]:
             out.append(f"{rider.name} is mounted: each hit on him is a Blocked Stroke, "
                        f"1-{hits_on} the steed takes it")
     if plan.pull_down:
-        out.append(f"A 6 among {att.name}'s dice pulls {dfd.name} down")
+        out.append(f"A {pull_on} among {att.name}'s dice pulls {dfd.name} down")
     return out
 
 
@@ -404,7 +404,7 @@ def preview_fight(engine: Engine, attacker_id: str, target_id: str,
              f"Expected hits: {on_def:.2f} on {d_name}, {on_att:.2f} on {a_name}"]
     lines += _side_lines(att, dfd) + _side_lines(dfd, att)
     hits_on = table.numbers.blocked_stroke_hits_on
-    lines += _stroke_lines(plan, hits_on)
+    lines += _stroke_lines(plan, hits_on, table.numbers.pull_down_on)
     if dfd.model.steed is None:
         chance = _wound_chance(engine, result.hits_on_defender, dfd.model, -1 if att.lance else 0,
                                hits_on if plan.defended_obstacle else 0)
@@ -449,7 +449,7 @@ def reach_rings(engine: Engine, model_id: str) -> dict[str, float]:
     if m.steed is None:
         rings["charge"] = allowance + table.numbers.charge_bonus
     elif table.content.steeds[m.steed].can_charge:
-        rings["charge"] = allowance + MOUNTED_CHARGE_REACH
+        rings["charge"] = allowance + table.numbers.mounted_charge_reach
     if table.profile(m).type == "hero":
         rings["command_range"] = command_range(table, m)
     weapon = missile_weapon(table, m)

@@ -65,7 +65,7 @@ def test_rumour_tests_a_retainer_on_each_side() -> None:
 
 def test_loose_dog_with_no_steeds() -> None:
     _, act = _act(_two())
-    assert "no steed" in EFFECTS["loose_dog"](act, 0)
+    assert "no steed" in EFFECTS["loose_dog"](act, 2)
 
 
 def test_resolve_logs_the_alarum() -> None:
@@ -79,7 +79,7 @@ def test_loose_dog_makes_a_steed_test_and_bolt() -> None:
     models[1] = model("r2", "red", "man_at_arms", 7, 2.5, spear="r1", steed="warhorse",
                       steed_health=2, facing=90.0)
     _, act = _act(models, dice=[2, 3, 6])  # bolts on 2; d12 clock 3 -> due east; keeps the seat on 6
-    detail = EFFECTS["loose_dog"](act, 0)
+    detail = EFFECTS["loose_dog"](act, act.table.content.alarums["loose_dog"].amount)  # 1-2 bolts
     assert "bolts" in detail
     bolt = [e for e in act.events if e.type == "horse_bolted"][0]
     assert bolt.model == "r2" and bolt.bearing == 90.0 and bolt.kept_seat

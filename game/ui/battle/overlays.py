@@ -11,7 +11,7 @@ import pygame
 
 from game.rules.context import Table
 from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
-from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance
+from game.rules.paths import base_allowance
 from game.rules.spears import command_range
 from game.rules.state import GameState, Model
 from game.terrain.geometry import sight_blocked
@@ -129,7 +129,7 @@ def rings(table: Table, state: GameState, m: Model) -> list[tuple[float, str, th
     left = max(0.0, base_allowance(table, m) - m.moved_distance)
     out: list[tuple[float, str, theme.Colour]] = []
     if not m.moved:
-        bonus = MOUNTED_CHARGE_REACH if m.steed else table.numbers.charge_bonus
+        bonus = table.numbers.mounted_charge_reach if m.steed else table.numbers.charge_bonus
         out += [(left, f"move {left:g}\"", (120, 230, 120)),
                 (left + bonus, f"charge {left + bonus:g}\"", (240, 150, 60))]
     if m.spear == m.id:
