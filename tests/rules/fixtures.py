@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.content import load_content
+from game.content import Content, load_content
 from game.rules.context import Table
 from game.rules.dice import Dice, FixedDice
 from game.rules.engine import Engine
@@ -64,9 +64,10 @@ def board(m: Model, v: Vehicle, seat: str) -> Model:
 
 def make_engine(models: list[Model], dice: list[int] | None = None,
                 terrain: TerrainMap | None = None, active: str = "", seed: int = 7,
-                vehicles: list[Vehicle] | None = None) -> Engine:
-    """An engine whose current card is the Spear of `active` (default: the first model)."""
-    table = Table(load_content(), terrain or make_terrain())
+                vehicles: list[Vehicle] | None = None, content: Content | None = None) -> Engine:
+    """An engine whose current card is the Spear of `active` (default: the first model), on the
+    shipped content or on `content`."""
+    table = Table(content or load_content(), terrain or make_terrain())
     sides = {s: SideState(name=s, retinue="york-foot" if s == "red" else "lancaster-foot",
                           start_models=sum(1 for m in models if m.side == s))
              for s in ("red", "blue")}
