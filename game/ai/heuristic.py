@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from game.ai.eager import best_drive, driver_command_limit
+from game.ai.ground import Ground
 from game.ai.heuristic_terms import (
     Guesser,
     gambit_risk,
@@ -64,19 +65,29 @@ NEAR_TIE = {"easy": 0.35, "normal": 0.02, "hard": 0.005}  # scores this close to
 FORWARD = 0.05  # a small thanks for acting rather than idling
 
 
+class Memory:
+    """What a heuristic keeps between decisions: the driver's route fields and the ground's
+    distance fields (both depend on the ground, never on the dice)."""
+
+    def __init__(self) -> None:
+        self.routes: dict[tuple[object, ...], RouteField] = {}
+        self.ground = Ground()
+
+
 def score_commands(engine: Engine, side: Side, commands: list[Command],
-                   routes: dict[tuple[object, ...], RouteField] | None = None) -> list[tuple[Command, float]]:
+                   memory: Memory | None = None) -> list[tuple[Command, float]]:
     """Each command with its score for `side` now, higher is better and comparable within one
-    decision (about a Valour Point per point); a command the engine refuses scores REFUSED."""
+    decision (about a Valour Point per point); a command the engine refuses scores REFUSED.
+    Pass the same `memory` for the decisions of one game to save working out the ground again."""
     with engine.deciding():
-        return _Scorer(engine, side, routes).score_all(commands)
+        return _Scorer(engine, side, memory or Memory()).score_all(commands)
 
 
 def suggest(engine: Engine, side: Side, n: int = 3) -> list[tuple[Command, float]]:
     """The best `n` commands the side may give now, with their scores, best first."""
     with engine.deciding():
         cmds = _commands(engine, side)
-        scored = _Scorer(engine, side, None).score_all(cmds)
+        scored = _Scorer(engine, side, Memory()).score_all(cmds)
     scored = [cs for cs in scored if cs[1] > REFUSED]
     scored.sort(key=lambda cs: -cs[1])
     return scored[:n]
@@ -128,14 +139,14 @@ class HeuristicPlayer:
         self.seed = seed
         self.level = level
         self.dice = Dice(seed)
-        self.routes: dict[tuple[object, ...], RouteField] = {}
+        self.memory = Memory()
 
     def choose(self, engine: Engine, side: Side | NoSide) -> Command:
         """The best-scoring command the engine accepts now."""
         if not side:
             raise NoLegalCommand("no side to act")
         with engine.deciding():
-            scored = _Scorer(engine, side, self.routes).score_all(_commands(engine, side))
+            scored = _Scorer(engine, side, self.memory).score_all(_commands(engine, side))
         scored = [cs for cs in scored if cs[1] > REFUSED]
         if not scored:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
@@ -147,14 +158,13 @@ class HeuristicPlayer:
 class _Scorer:
     """Scores the commands of one decision."""
 
-    def __init__(self, engine: Engine, side: Side,
-                 routes: dict[tuple[object, ...], RouteField] | None) -> None:
+    def __init__(self, engine: Engine, side: Side, memory: Memory) -> None:
         self.engine = engine
         self.table = engine.table
         self.state = engine.state
         self.side = side
-        self.routes = routes
-        self.guess = Guesser(engine.table, engine.state, side)
+        self.routes = memory.routes
+        self.guess = Guesser(engine.table, engine.state, side, memory.ground)
         self.keeps = driver_command_limit(engine) if engine.state.active_model else None
 
     def score_all(self, commands: list[Command]) -> list[tuple[Command, float]]:
@@ -316,9 +326,9 @@ class _Scorer:
             w = missile_weapon(table, e)
             if w is None or table.profile(e).shoot is None or e.steed is not None:
                 continue
-            if edge_distance(m, e) <= (w.long_range or 0.0) and obstacle_between(table, m, e) is not None:
+            if edge_distance(m, e) <= (w.short_range or 0.0) and obstacle_between(table, m, e) is not None:
                 archers += 1
-        return 0.3 * archers - 0.6 - 0.3 * steed_value(table, m)
+        return 0.35 * archers - 1.0 - 0.3 * steed_value(table, m)
 
     def _stay_worth(self, m: Model) -> float:
         """What staying in this melee is worth to m's side (its best blow less the enemy's)."""

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from game.ai.ground import Ground
 from game.rules import odds
 from game.rules.context import Table
 from game.rules.geometry import edge_distance_to_point
@@ -24,9 +25,16 @@ Point = tuple[float, float]
 
 MATERIAL = 0.5  # what a model is worth beyond the Valour its loss gives away
 THREAT_WEIGHT = 0.3  # how likely an enemy in reach is taken to attack next
+SHOT_THREAT = 0.15  # how likely an enemy shooter in range is taken to shoot at this model next
+HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in his Command Range
 OUT_OF_COMMAND = 0.6  # a Retainer ending outside its Hero's Command Range (a Feckless test to come)
-HARD_GOING_RIDER = 0.25  # a rider ending in Hard Going (no charge out of it)
-PULL = 0.45  # the weight of the pull towards the best target or objective in reach
+HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
+PULL = 0.6  # the weight of the pull towards the best target or objective
+
+
+def closeness(d: float) -> float:
+    """How much of a target's worth the pull towards it gives at distance d (1 at 0, 0.1 at 36")."""
+    return max(0.1, 1.0 - d / 40.0)
 
 
 def valour_of(table: Table, m: Model) -> int:
@@ -106,6 +114,7 @@ class Guesser:
     table: Table
     state: GameState
     side: Side
+    ground: Ground | None = None
     melee: dict[tuple[str, str, bool], MeleeGuess] = field(default_factory=dict)
     spots: dict[tuple[str, float, float, bool], float] = field(default_factory=dict)
 
@@ -177,7 +186,8 @@ class Guesser:
 
     def threat_at(self, m: Model, at: Point, mounted: bool) -> float:
         """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
-        total = 0.0
+        blows: list[float] = []
+        shots: list[float] = []
         for e in self.enemies():
             if e.stunned:
                 continue
@@ -186,10 +196,18 @@ class Guesser:
             charger = e.steed is not None and self.table.content.steeds[e.steed].can_charge
             reach += MOUNTED_CHARGE_REACH if charger else self.table.numbers.charge_bonus
             if d <= reach:
-                total += self.guess_melee(e, m, charger).net * THREAT_WEIGHT
+                blows.append(max(0.0, self.guess_melee(e, m, charger).net))
             elif missile_weapon(self.table, e) is not None:
-                total += self.shot_guess(e, (e.x, e.y), _at(m, at, mounted)) * THREAT_WEIGHT
-        return max(0.0, total)
+                shots.append(self.shot_guess(e, (e.x, e.y), _at(m, at, mounted)))
+        blows.sort(reverse=True)
+        melee = sum(blows[:2]) + 0.3 * sum(blows[2:])
+        return THREAT_WEIGHT * melee + SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
+
+    def way(self, at: Point, target: Point, mounted: bool) -> float:
+        """Inches from `at` to `target` round the ground (straight if no Ground is kept)."""
+        if self.ground is None:
+            return math.dist(at, target)
+        return self.ground.distance(self.table, tuple(self.state.mud), target, at, mounted)
 
     def spot_value(self, m: Model, at: Point, acted: bool) -> float:
         """How good it is for model m to stand at `at` (not counting a charge it ends in)."""
@@ -208,6 +226,8 @@ class Guesser:
         pulls = [0.0]
         for obj in table.terrain.objectives:
             gap = max(0.0, edge_distance_to_point(here, obj.x, obj.y) - obj.radius)
+            if gap > 0:
+                gap = max(gap, self.way(at, (obj.x, obj.y), mounted) - obj.radius - 1.0)
             if obj.kind == "hold":
                 worth = obj.valour * (0.35 + 0.65 * progress)
                 friends = [f for f in state.living(self.side) if f.id != m.id and not f.aboard
@@ -217,23 +237,25 @@ class Guesser:
                 if gap <= 0:
                     value += worth
                 else:
-                    pulls.append(worth * 6.0 / (6.0 + gap))
+                    pulls.append(worth * closeness(gap))
             elif obj.kind == "loot" and obj.name not in state.looted:
                 if gap <= 0 and not acted:
                     value += obj.valour * 0.9
                 else:
-                    pulls.append(obj.valour * 6.0 / (6.0 + gap))
+                    pulls.append(obj.valour * closeness(gap))
         shooter = missile_weapon(table, m) is not None and table.profile(m).shoot is not None
         best_shot = 0.0
         for e in self.enemies():
             d = math.dist(at, (e.x, e.y))
+            if d > 3.0:
+                d = max(d, self.way(at, (e.x, e.y), mounted))
             charger = m.steed is not None and table.content.steeds[m.steed].can_charge
             worth = max(self.guess_melee(m, e, charger).net, 0.08 * model_value(table, e))
             if shooter:
                 worth *= 0.4
                 if not acted:
                     best_shot = max(best_shot, self.shot_guess(m, at, e))
-            pulls.append(worth * 6.0 / (6.0 + d))
+            pulls.append(worth * closeness(d))
         value += PULL * max(pulls) + 0.8 * best_shot
         value -= self.command_cost(m, at)
         if mounted and table.terrain.kind_at(*at) in HARD_GOING:
@@ -251,11 +273,12 @@ class Guesser:
             return OUT_OF_COMMAND if _gap(at, m, hero) > reach - 0.3 else 0.0
         reach = command_range(table, m)
         cost = 0.0
-        for r in state.models:
-            if r.spear != m.id or r.id == m.id or r.removed or r.riderless or r.aboard:
+        for r in state.models:  # those still to act this turn, whom he would leave behind
+            if r.spear != m.id or r.id == m.id or r.removed or r.riderless or r.aboard or r.activated:
                 continue
-            if math.dist(at, (r.x, r.y)) - (1.5 if m.steed or r.steed else 1.0) > reach - 0.3:
-                cost += OUT_OF_COMMAND * (0.6 if not r.activated else 0.3)
+            pad = 1.5 if m.steed or r.steed else 1.0
+            if math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach and math.dist(at, (r.x, r.y)) - pad > reach:
+                cost += HERO_LEAVES
         return cost
 
 
