@@ -130,3 +130,17 @@ def test_make_way_games_ram_dodge_and_shake_the_crew(capsys: pytest.CaptureFixtu
     replays = sorted(tmp_path.glob("*.json"))
     assert len(replays) == 12
     assert replay_main([str(replays[0]), "--verify"]) == 0
+
+
+def test_swap_reports_wins_per_player_and_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--scenario", "skirmish-field", "--games", "2", "--seed", "3", "--red", "random",
+                 "--blue", "eager:hard", "--swap", "--json"]) == 0
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert report["swap"] is True and set(report["player_wins"]) == {"random", "eager:hard", "draw"}
+    assert sum(report["player_wins"].values()) == 2
+    assert set(report["decision_ms"]) == {"red", "blue"}
+    for times in report["decision_ms"].values():
+        assert set(times) == {"p50", "p95", "max"} and 0 <= times["p50"] <= times["p95"] <= times["max"]
+    assert {"decision_ms", "decision_ms_by_player"} <= set(TIMING_FIELDS)
+    with pytest.raises(SystemExit):
+        main(["--red", "random:expert"])
