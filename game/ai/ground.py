@@ -39,6 +39,7 @@ class Ground:
     def __init__(self) -> None:
         self.key: tuple[object, ...] = ()
         self.walls: dict[tuple[Tile, Tile], tuple[bool, bool]] = {}  # crossing -> (low, tall/stakes)
+        self.steps: dict[bool, list[list[tuple[int, float]]]] = {}  # mounted -> tile -> (next, cost)
         self.fields: dict[tuple[Tile, bool], list[float]] = {}
 
     def _reset(self, table: Table, mud: tuple[int, ...]) -> None:
@@ -47,13 +48,14 @@ class Ground:
             return
         if not self.key or self.key[0] != key[0]:
             self.walls = _walls(table)
-        self.key, self.fields = key, {}
+        self.key, self.fields, self.steps = key, {}, {}
 
     def distance(self, table: Table, mud: tuple[int, ...], target: Point, at: Point, mounted: bool) -> float:
-        """Inches from `at` to `target` the way a foot model or a rider would go."""
+        """Inches from `at` to `target` the way a foot model or a rider would go (the target is
+        taken to the middle of its 2" square, so fields are shared by targets close together)."""
         self._reset(table, mud)
         w, h = table.terrain.width, table.terrain.height
-        t = (min(w - 1, max(0, int(target[0]))), min(h - 1, max(0, int(target[1]))))
+        t = (min(w - 1, max(0, int(target[0]) // 2 * 2)), min(h - 1, max(0, int(target[1]) // 2 * 2)))
         field = self.fields.get((t, mounted))
         if field is None:
             field = self.fields[(t, mounted)] = self._field(table, t, mounted)
@@ -61,41 +63,62 @@ class Ground:
         d = field[iy * w + ix]
         return d if math.isfinite(d) else math.dist(at, target) * 3.0
 
-    def _field(self, table: Table, start: Tile, mounted: bool) -> list[float]:
+    def _steps(self, table: Table, mounted: bool) -> list[list[tuple[int, float]]]:
+        """For every tile, the tiles a step away and what the step costs."""
+        got = self.steps.get(mounted)
+        if got is not None:
+            return got
         terrain = table.terrain
         w, h = terrain.width, terrain.height
         tiles = terrain.tiles
-        dist = [math.inf] * (w * h)
-        dist[start[1] * w + start[0]] = 0.0
-        queue = [(0.0, start[0], start[1])]
         walls = self.walls
+        out: list[list[tuple[int, float]]] = []
+        for y in range(h):
+            for x in range(w):
+                nexts: list[tuple[int, float]] = []
+                out.append(nexts)
+                if tiles[y * w + x] in BLOCKED:
+                    continue
+                for dx, dy, step in STEPS:
+                    nx, ny = x + dx, y + dy
+                    if nx < 0 or ny < 0 or nx >= w or ny >= h:
+                        continue
+                    kind = tiles[ny * w + nx]
+                    if kind in BLOCKED:
+                        continue
+                    cost = step * (2.0 if kind in HARD_GOING else 1.0)
+                    if kind == "river":
+                        cost += RIVER_COST
+                    wall = walls.get(((x, y), (nx, ny))) or walls.get(((nx, ny), (x, y)))
+                    if wall is not None:
+                        low, hard = wall
+                        if mounted:
+                            if hard and not low:
+                                continue
+                            cost += RIDER_STAKES if hard else RIDER_JUMP
+                        else:
+                            cost += FOOT_TALL if hard and not low else FOOT_LOW
+                    nexts.append((ny * w + nx, cost))
+        self.steps[mounted] = out
+        return out
+
+    def _field(self, table: Table, start: Tile, mounted: bool) -> list[float]:
+        steps = self._steps(table, mounted)
+        w = table.terrain.width
+        dist = [math.inf] * len(steps)
+        first = start[1] * w + start[0]
+        dist[first] = 0.0
+        queue = [(0.0, first)]
+        pop, push = heapq.heappop, heapq.heappush
         while queue:
-            d, x, y = heapq.heappop(queue)
-            if d > dist[y * w + x]:
+            d, i = pop(queue)
+            if d > dist[i]:
                 continue
-            for dx, dy, step in STEPS:
-                nx, ny = x + dx, y + dy
-                if nx < 0 or ny < 0 or nx >= w or ny >= h:
-                    continue
-                kind = tiles[ny * w + nx]
-                if kind in BLOCKED:
-                    continue
-                cost = step * (2.0 if kind in HARD_GOING else 1.0)
-                if kind == "river":
-                    cost += RIVER_COST
-                wall = walls.get(((x, y), (nx, ny))) or walls.get(((nx, ny), (x, y)))
-                if wall is not None:
-                    low, hard = wall
-                    if mounted:
-                        if hard and not low:
-                            continue
-                        cost += RIDER_STAKES if hard else RIDER_JUMP
-                    else:
-                        cost += FOOT_TALL if hard and not low else FOOT_LOW
+            for j, cost in steps[i]:
                 nd = d + cost
-                if nd < dist[ny * w + nx]:
-                    dist[ny * w + nx] = nd
-                    heapq.heappush(queue, (nd, nx, ny))
+                if nd < dist[j]:
+                    dist[j] = nd
+                    push(queue, (nd, j))
         return dist
 
 

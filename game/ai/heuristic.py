@@ -16,6 +16,7 @@ from game.ai.eager import best_drive, driver_command_limit
 from game.ai.ground import Ground
 from game.ai.heuristic_terms import (
     Guesser,
+    MeleeGuess,
     gambit_risk,
     jump_risk,
     model_value,
@@ -72,6 +73,7 @@ class Memory:
     def __init__(self) -> None:
         self.routes: dict[tuple[object, ...], RouteField] = {}
         self.ground = Ground()
+        self.melee: dict[tuple[object, ...], MeleeGuess] = {}  # melee guesses by the fighters' makings
 
 
 def score_commands(engine: Engine, side: Side, commands: list[Command],
@@ -164,7 +166,7 @@ class _Scorer:
         self.state = engine.state
         self.side = side
         self.routes = memory.routes
-        self.guess = Guesser(engine.table, engine.state, side, memory.ground)
+        self.guess = Guesser(engine.table, engine.state, side, memory.ground, memory.melee)
         self.keeps = driver_command_limit(engine) if engine.state.active_model else None
 
     def score_all(self, commands: list[Command]) -> list[tuple[Command, float]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 
 from game.ai.ground import Ground
 from game.rules import odds
@@ -35,6 +36,18 @@ PULL = 0.6  # the weight of the pull towards the best target or objective
 def closeness(d: float) -> float:
     """How much of a target's worth the pull towards it gives at distance d (1 at 0, 0.1 at 36")."""
     return max(0.1, 1.0 - d / 40.0)
+
+
+@cache
+def p_test(target: int, reroll: bool = False) -> float:
+    """P(a d6 test at target+ passes), as a float (odds.d6_test)."""
+    return float(odds.d6_test(target, 0, reroll))
+
+
+@cache
+def p_save(target: int) -> float:
+    """P(a save at target+), as a float (odds.save_odds)."""
+    return float(odds.save_odds(target))
 
 
 def valour_of(table: Table, m: Model) -> int:
@@ -115,12 +128,13 @@ class Guesser:
     state: GameState
     side: Side
     ground: Ground | None = None
-    melee: dict[tuple[str, str, bool], MeleeGuess] = field(default_factory=dict)
+    melee: dict[tuple[object, ...], MeleeGuess] = field(default_factory=dict)  # may be kept longer
     spots: dict[tuple[str, float, float, bool], float] = field(default_factory=dict)
+    foes: list[Model] | None = None
 
     def guess_melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
         """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`)."""
-        key = (att.id, dfd.id, bonus)
+        key = (_fighter(att), _fighter(dfd), bonus)
         got = self.melee.get(key)
         if got is None:
             got = self.melee[key] = self._melee(att, dfd, bonus)
@@ -169,20 +183,22 @@ class Guesser:
             need = shoot + 1
         else:
             return 0.0
-        hit = float(odds.d6_test(need, 0, m.reroll_ready)) * 0.8  # some Blocked Shots on the way
+        hit = p_test(need, m.reroll_ready) * 0.8  # some Blocked Shots on the way
         if target.steed is not None:
             rider = hit / 2
-            steed = hit / 2 * (1 - float(odds.save_odds(self.table.content.steeds[target.steed].save)))
+            steed = hit / 2 * (1 - p_save(self.table.content.steeds[target.steed].save))
             return rider * self._wound_worth(target) + steed * (steed_value(self.table, target) * 0.5 + 0.4)
         return hit * self._wound_worth(target) * (0.5 if moved and mounted else 1.0)
 
     def _wound_worth(self, target: Model) -> float:
-        p = 1 - float(odds.save_odds(_save_need(self.table, target)))
+        p = 1 - p_save(_save_need(self.table, target))
         return p * model_value(self.table, target) / max(1, target.health)
 
     def enemies(self) -> list[Model]:
         """The enemy's characters on the table (off the vehicles)."""
-        return [e for e in self.state.living() if e.side != self.side and not e.aboard]
+        if self.foes is None:
+            self.foes = [e for e in self.state.living() if e.side != self.side and not e.aboard]
+        return self.foes
 
     def threat_at(self, m: Model, at: Point, mounted: bool) -> float:
         """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
@@ -223,11 +239,9 @@ class Guesser:
         here = _at(m, at, mounted)
         value = -self.threat_at(m, at, mounted)
         progress = state.turn / max(1, state.max_turns)
-        pulls = [0.0]
+        pulls: list[tuple[float, float, Point, float]] = []  # (worth, gap as the crow flies, where, less)
         for obj in table.terrain.objectives:
             gap = max(0.0, edge_distance_to_point(here, obj.x, obj.y) - obj.radius)
-            if gap > 0:
-                gap = max(gap, self.way(at, (obj.x, obj.y), mounted) - obj.radius - 1.0)
             if obj.kind == "hold":
                 worth = obj.valour * (0.35 + 0.65 * progress)
                 friends = [f for f in state.living(self.side) if f.id != m.id and not f.aboard
@@ -237,30 +251,41 @@ class Guesser:
                 if gap <= 0:
                     value += worth
                 else:
-                    pulls.append(worth * closeness(gap))
+                    pulls.append((worth, gap, (obj.x, obj.y), obj.radius + 1.0))
             elif obj.kind == "loot" and obj.name not in state.looted:
                 if gap <= 0 and not acted:
                     value += obj.valour * 0.9
-                else:
-                    pulls.append(obj.valour * closeness(gap))
+                elif gap > 0:
+                    pulls.append((float(obj.valour), gap, (obj.x, obj.y), obj.radius + 1.0))
         shooter = missile_weapon(table, m) is not None and table.profile(m).shoot is not None
+        charger = m.steed is not None and table.content.steeds[m.steed].can_charge
         best_shot = 0.0
         for e in self.enemies():
             d = math.dist(at, (e.x, e.y))
-            if d > 3.0:
-                d = max(d, self.way(at, (e.x, e.y), mounted))
-            charger = m.steed is not None and table.content.steeds[m.steed].can_charge
             worth = max(self.guess_melee(m, e, charger).net, 0.08 * model_value(table, e))
             if shooter:
                 worth *= 0.4
                 if not acted:
                     best_shot = max(best_shot, self.shot_guess(m, at, e))
-            pulls.append(worth * closeness(d))
-        value += PULL * max(pulls) + 0.8 * best_shot
+            pulls.append((worth, d, (e.x, e.y), 0.0 if d > 3.0 else math.inf))
+        value += PULL * self._best_pull(at, mounted, pulls) + 0.8 * best_shot
         value -= self.command_cost(m, at)
         if mounted and table.terrain.kind_at(*at) in HARD_GOING:
             value -= HARD_GOING_RIDER
         return value
+
+    def _best_pull(self, at: Point, mounted: bool, pulls: list[tuple[float, float, Point, float]]) -> float:
+        """The strongest pull among the targets, by the way round the ground: as the crow flies
+        is never longer, so its pull bounds the true one and the ground is consulted only while
+        a target can still beat the best found."""
+        best = 0.0
+        for worth, gap, where, less in sorted(pulls, key=lambda t: -t[0] * closeness(t[1])):
+            if worth * closeness(gap) <= best:
+                break
+            if math.isfinite(less):
+                gap = max(gap, self.way(at, where, mounted) - less)
+            best = max(best, worth * closeness(gap))
+        return best
 
     def command_cost(self, m: Model, at: Point) -> float:
         """A Retainer outside its Hero's Command Range; a Hero leaving his Retainers behind."""
@@ -280,6 +305,12 @@ class Guesser:
             if math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach and math.dist(at, (r.x, r.y)) - pad > reach:
                 cost += HERO_LEAVES
         return cost
+
+
+def _fighter(m: Model) -> tuple[object, ...]:
+    """Everything about a model a melee guess depends on (models alike in these fight alike)."""
+    return (m.profile, m.side, m.health, m.steed, m.steed_health, m.mishap, m.drill, m.reroll_ready,
+            m.save_bonus, "lance" in m.weapons, m.steed is None or m.riderless)
 
 
 def _gap(at: Point, m: Model, hero: Model) -> float:
