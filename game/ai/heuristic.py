@@ -85,11 +85,12 @@ def score_commands(engine: Engine, side: Side, commands: list[Command],
         return _Scorer(engine, side, memory or Memory()).score_all(commands)
 
 
-def suggest(engine: Engine, side: Side, n: int = 3) -> list[tuple[Command, float]]:
+def suggest(engine: Engine, side: Side, n: int = 3,
+            memory: Memory | None = None) -> list[tuple[Command, float]]:
     """The best `n` commands the side may give now, with their scores, best first."""
     with engine.deciding():
         cmds = _commands(engine, side)
-        scored = _Scorer(engine, side, Memory()).score_all(cmds)
+        scored = _Scorer(engine, side, memory or Memory()).score_all(cmds)
     scored = [cs for cs in scored if cs[1] > REFUSED]
     scored.sort(key=lambda cs: -cs[1])
     return scored[:n]
@@ -316,7 +317,7 @@ class _Scorer:
         if "steed_wounded" in dist:
             steed = steed_value(table, target) * (1.0 if target.steed_health <= 1 else 0.3)
             score += float(dist["steed_wounded"]) * (steed + 0.45)
-        return score + 0.3 * float(dist.get("blocked", 0)) * 0.1 + 0.01
+        return score + 0.03 * float(dist.get("blocked", 0)) + 0.01  # a blocked shot may still strike someone
 
     def dismount(self, m: Model) -> float:
         """Get down before archers behind an obstacle; otherwise keep the horse."""
