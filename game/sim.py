@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.ai import PLAYERS, Player, make_player
+from game.ai import Player, make_player, parse_spec
 from game.persist.match import Match
 from game.persist.saves import save_game
 from game.rules.context import Rejected
@@ -29,7 +29,8 @@ from game.terrain.terrain_map import MapError
 
 MAX_COMMANDS = 5000  # a game still running after this many commands counts as an error
 MAX_ERROR_SAMPLES = 5
-TIMING_FIELDS = ("seconds", "games_per_second", "choose_seconds", "submit_seconds", "choose_share")
+TIMING_FIELDS = ("seconds", "games_per_second", "choose_seconds", "submit_seconds", "choose_share",
+                 "decision_ms", "decision_ms_by_player")
 
 
 class SimError(Exception):
@@ -66,6 +67,8 @@ class GameResult:
     event_counts: Counter[str] = field(default_factory=Counter)
     choose_seconds: float = 0.0  # time in the players' choose calls
     submit_seconds: float = 0.0  # time in Match.submit
+    players: dict[str, str] = field(default_factory=dict)  # side -> player spec in this game
+    decisions: dict[str, list[float]] = field(default_factory=dict)  # side -> seconds of each choose
 
     @property
     def commands(self) -> int:
@@ -86,7 +89,7 @@ def player_seed(seed: int, side: str) -> int:
 def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
               max_commands: int = MAX_COMMANDS) -> GameResult:
     """Play one game to its end; errors are caught and recorded, never raised."""
-    result = GameResult(index=index, seed=seed)
+    result = GameResult(index=index, seed=seed, players=dict(players))
     try:
         result.match = Match.start(scenario, seed)
         seats = {side: make_player(name, player_seed(seed, side)) for side, name in players.items()}
@@ -111,6 +114,7 @@ def _play(match: Match, seats: dict[str, Player], max_commands: int, result: Gam
     engine = match.engine
     clock = time.perf_counter
     choosing = submitting = 0.0
+    decisions = result.decisions
     try:
         while not engine.state.over:
             if len(match.steps) >= max_commands:
@@ -123,6 +127,7 @@ def _play(match: Match, seats: dict[str, Player], max_commands: int, result: Gam
             t2 = clock()
             choosing += t1 - t0
             submitting += t2 - t1
+            decisions.setdefault(side, []).append(t1 - t0)
             if isinstance(outcome, Rejected):
                 raise SimError(f"legal command rejected: {cmd!r}: {outcome.code}: {outcome.reason}")
     finally:
@@ -138,27 +143,79 @@ def _summarise(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{where}"
 
 
+def seats_for(index: int, games: int, red: str, blue: str, swap: bool) -> dict[str, str]:
+    """Which player spec sits on each side in game `index` (with `swap`, the second half swaps)."""
+    if swap and index >= games // 2:
+        return {"red": blue, "blue": red}
+    return {"red": red, "blue": blue}
+
+
 def run(scenario: str, games: int, seed: int, red: str, blue: str,
-        max_commands: int = MAX_COMMANDS, save_dir: Path | None = None) -> dict[str, Any]:
-    """Play `games` games and return the report as a JSON-ready dict."""
+        max_commands: int = MAX_COMMANDS, save_dir: Path | None = None,
+        swap: bool = False) -> dict[str, Any]:
+    """Play `games` games and return the report as a JSON-ready dict (`swap`: the second half of
+    the games with the sides' players swapped)."""
     cached_scenario(scenario)  # fail early on a bad scenario (MapError)
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     results = []
     for i in range(games):
-        result = play_game(scenario, i, game_seed(seed, i), {"red": red, "blue": blue},
+        result = play_game(scenario, i, game_seed(seed, i), seats_for(i, games, red, blue, swap),
                            max_commands)
         if save_dir is not None and result.match is not None and result.saveable:
             save_game(result.match, save_dir / f"game-{i + 1:04d}.json")
         results.append(result)
     seconds = time.perf_counter() - started
     report = summarise(results)
-    report = {"scenario": scenario, "seed": seed, "red": red, "blue": blue, **report,
+    report = {"scenario": scenario, "seed": seed, "red": red, "blue": blue, "swap": swap, **report,
+              "player_wins": player_wins(results),
               "seconds": round(seconds, 3),
               "games_per_second": round(games / seconds, 2) if seconds > 0 else 0.0,
-              **choose_timing(results)}
+              **choose_timing(results),
+              "decision_ms": decision_ms(results),
+              "decision_ms_by_player": decision_ms(results, by_player=True)}
     return report
+
+
+def player_wins(results: list[GameResult]) -> dict[str, int]:
+    """Games won by each player spec, whichever side it sat on, and the draws."""
+    out: dict[str, int] = {}
+    for r in results:
+        for spec in r.players.values():
+            out.setdefault(spec, 0)
+    out["draw"] = 0
+    for r in results:
+        if r.winner == "draw":
+            out["draw"] += 1
+        elif r.winner:
+            out[r.players[r.winner]] += 1
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) of some values, by linear interpolation (0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q / 100.0
+    lo = int(k)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def decision_ms(results: list[GameResult], by_player: bool = False) -> dict[str, dict[str, float]]:
+    """Per side (or per player spec), the p50, p95 and max of the time one choose call took, in ms."""
+    times_of: dict[str, list[float]] = {side: [] for side in SIDES} if not by_player else {}
+    for r in results:
+        for side, times in r.decisions.items():
+            key = r.players.get(side, side) if by_player else side
+            times_of.setdefault(key, []).extend(t * 1000.0 for t in times)
+    out: dict[str, dict[str, float]] = {}
+    for key, times in times_of.items():
+        out[key] = {"p50": round(percentile(times, 50), 3), "p95": round(percentile(times, 95), 3),
+                     "max": round(max(times, default=0.0), 3)}
+    return out
 
 
 def choose_timing(results: list[GameResult]) -> dict[str, float]:
@@ -207,11 +264,25 @@ def human(report: dict[str, Any]) -> str:
         f"{report['submit_seconds']} s submit)",
         f"errors: {report['errors']}",
     ]
+    timing = report.get("decision_ms", {})
+    lines += [f"decision ms {side}: p50 {t['p50']}, p95 {t['p95']}, max {t['max']}"
+              for side, t in timing.items()]
+    if report.get("swap"):
+        lines.append("wins by player: " + ", ".join(f"{k} {v}" for k, v in report["player_wins"].items()))
     lines += [f"  game {s['game']} (seed {s['seed']}): {s['error']}"
               for s in report["error_samples"]]
     top = sorted(report["event_counts"].items(), key=lambda kv: -kv[1])[:8]
     lines.append("events: " + ", ".join(f"{k} {v}" for k, v in top))
     return "\n".join(lines)
+
+
+def _spec(text: str) -> str:
+    """A player spec for argparse: "name[:level]", checked against the registry."""
+    try:
+        parse_spec(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -220,8 +291,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--scenario", default="skirmish-field")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--red", default="eager", choices=sorted(PLAYERS))
-    p.add_argument("--blue", default="eager", choices=sorted(PLAYERS))
+    p.add_argument("--red", default="eager", type=_spec, help="player NAME[:LEVEL] (easy|normal|hard)")
+    p.add_argument("--blue", default="eager", type=_spec, help="player NAME[:LEVEL] (easy|normal|hard)")
+    p.add_argument("--swap", action="store_true",
+                   help="play the second half of the games with the sides' players swapped")
     p.add_argument("--max-commands", type=int, default=MAX_COMMANDS)
     p.add_argument("--save-dir", type=Path, default=None, help="write each game as a replay file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -236,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         report = run(args.scenario, args.games, args.seed, args.red, args.blue,
-                     args.max_commands, args.save_dir)
+                     args.max_commands, args.save_dir, args.swap)
     except MapError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -71,7 +71,7 @@ class _Crasher(RandomPlayer):
 
 def test_a_crashing_game_is_counted_and_the_run_goes_on(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(PLAYERS, "crasher", _Crasher)
+    monkeypatch.setitem(PLAYERS, "crasher", lambda seed, level: _Crasher(seed))
     assert main(["--games", "2", "--seed", "1", "--red", "crasher", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["errors"] == 2 and report["games"] == 2 and report["commands"] >= 10
@@ -100,7 +100,7 @@ def test_unknown_scenario_and_player(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["--scenario", "no-such-field", "--games", "1"]) == 2
     with pytest.raises(SystemExit):
         main(["--red", "grandmaster"])
-    with pytest.raises(KeyError, match="known: eager, random"):
+    with pytest.raises(ValueError, match="known: eager, heuristic, random"):
         make_player("grandmaster", 1)
 
 
@@ -130,3 +130,17 @@ def test_make_way_games_ram_dodge_and_shake_the_crew(capsys: pytest.CaptureFixtu
     replays = sorted(tmp_path.glob("*.json"))
     assert len(replays) == 12
     assert replay_main([str(replays[0]), "--verify"]) == 0
+
+
+def test_swap_reports_wins_per_player_and_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--scenario", "skirmish-field", "--games", "2", "--seed", "3", "--red", "random",
+                 "--blue", "eager:hard", "--swap", "--json"]) == 0
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert report["swap"] is True and set(report["player_wins"]) == {"random", "eager:hard", "draw"}
+    assert sum(report["player_wins"].values()) == 2
+    assert set(report["decision_ms"]) == {"red", "blue"}
+    for times in report["decision_ms"].values():
+        assert set(times) == {"p50", "p95", "max"} and 0 <= times["p50"] <= times["p95"] <= times["max"]
+    assert {"decision_ms", "decision_ms_by_player"} <= set(TIMING_FIELDS)
+    with pytest.raises(SystemExit):
+        main(["--red", "random:expert"])

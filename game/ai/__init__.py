@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from game.ai.eager import EagerPlayer
+from game.ai.heuristic import HeuristicPlayer
 from game.ai.random_player import RandomPlayer
 
 if TYPE_CHECKING:
@@ -22,20 +23,34 @@ class Player(Protocol):
         ...
 
 
-# name -> factory taking the player's own seed; add new players here
-PLAYERS: dict[str, Callable[[int], Player]] = {
-    "random": RandomPlayer,
-    "eager": EagerPlayer,
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+# name -> factory taking the player's own seed and its level (easy, normal or hard); a player
+# with no levels ignores it. Other modules may register more players here.
+PLAYERS: dict[str, Callable[[int, str], Player]] = {
+    "random": lambda seed, level: RandomPlayer(seed),
+    "eager": lambda seed, level: EagerPlayer(seed),
+    "heuristic": HeuristicPlayer,
 }
 
 
-def make_player(name: str, seed: int) -> Player:
-    """A player from the registry by name (raises KeyError listing the known names)."""
-    try:
-        factory = PLAYERS[name]
-    except KeyError:
-        raise KeyError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}") from None
-    return factory(seed)
+def parse_spec(spec: str) -> tuple[str, str]:
+    """Split "name[:level]" into (name, level), checking both (ValueError naming what is known)."""
+    name, _, level = spec.partition(":")
+    level = level or DEFAULT_LEVEL
+    if name not in PLAYERS:
+        raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} for player {name!r}; known: {', '.join(LEVELS)}")
+    return name, level
 
 
-__all__ = ["PLAYERS", "EagerPlayer", "Player", "RandomPlayer", "make_player"]
+def make_player(spec: str, seed: int) -> Player:
+    """A player from the registry by "name[:level]" (raises ValueError for an unknown name or level)."""
+    name, level = parse_spec(spec)
+    return PLAYERS[name](seed, level)
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "PLAYERS", "EagerPlayer", "HeuristicPlayer", "Player", "RandomPlayer",
+           "make_player", "parse_spec"]

@@ -1,0 +1,417 @@
+"""The heuristic player: it scores every command it may give now with the exact odds of the dice
+(game.rules.odds, through the UI's previews) and the worth of where a move leaves the model, and
+gives the best, a near-tie settled by its own seeded dice.
+
+The public functions are for other players and the UI: `score_commands` (scores comparable
+within one decision, higher is better), `suggest` (the best few, for a hint overlay) and
+`evaluate` (a static evaluation of a position for a side, for a search's leaves).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.ai.eager import best_drive, driver_command_limit
+from game.ai.ground import Ground
+from game.ai.heuristic_terms import (
+    Guesser,
+    MeleeGuess,
+    gambit_risk,
+    jump_risk,
+    model_value,
+    round_value,
+    steed_value,
+)
+from game.ai.random_player import NoLegalCommand
+from game.ai.route import RouteField
+from game.rules import odds
+from game.rules.commands import (
+    Activate,
+    Board,
+    BreakAway,
+    ClimbDown,
+    Command,
+    Dismount,
+    Drive,
+    EndActivation,
+    EndSpear,
+    Fight,
+    Loot,
+    Move,
+    PlayPerk,
+    React,
+    Reload,
+    Remount,
+    SetDrill,
+    Shoot,
+)
+from game.rules.contact import enemies_in_contact, obstacle_between
+from game.rules.context import Rejected
+from game.rules.dice import Dice
+from game.rules.geometry import edge_distance, edge_distance_to_point
+from game.rules.melee import FightPlan
+from game.rules.missiles import missile_weapon
+from game.rules.paths import MOUNTED_CHARGE_REACH, MovePlan, base_allowance, in_hard_going
+from game.rules.spears import in_command, spear_members
+from game.rules.state import Model, NoSide, Side, other_side
+from game.rules.vehicles import is_driver
+from game.ui.preview import preview_fight, preview_shot
+
+if TYPE_CHECKING:
+    from game.rules.engine import Engine
+
+REFUSED = -1e9  # the score of a command the engine would refuse
+NEAR_TIE = {"easy": 0.35, "normal": 0.02, "hard": 0.005}  # scores this close to the best are equals
+FORWARD = 0.05  # a small thanks for acting rather than idling
+
+
+class Memory:
+    """What a heuristic keeps between decisions: the driver's route fields and the ground's
+    distance fields (both depend on the ground, never on the dice)."""
+
+    def __init__(self) -> None:
+        self.routes: dict[tuple[object, ...], RouteField] = {}
+        self.ground = Ground()
+        self.melee: dict[tuple[object, ...], MeleeGuess] = {}  # melee guesses by the fighters' makings
+
+
+def score_commands(engine: Engine, side: Side, commands: list[Command],
+                   memory: Memory | None = None) -> list[tuple[Command, float]]:
+    """Each command with its score for `side` now, higher is better and comparable within one
+    decision (about a Valour Point per point); a command the engine refuses scores REFUSED.
+    Pass the same `memory` for the decisions of one game to save working out the ground again."""
+    with engine.deciding():
+        return _Scorer(engine, side, memory or Memory()).score_all(commands)
+
+
+def suggest(engine: Engine, side: Side, n: int = 3,
+            memory: Memory | None = None) -> list[tuple[Command, float]]:
+    """The best `n` commands the side may give now, with their scores, best first."""
+    with engine.deciding():
+        cmds = _commands(engine, side)
+        scored = _Scorer(engine, side, memory or Memory()).score_all(cmds)
+    scored = [cs for cs in scored if cs[1] > REFUSED]
+    scored.sort(key=lambda cs: -cs[1])
+    return scored[:n]
+
+
+def evaluate(engine: Engine, side: Side) -> float:
+    """A static evaluation of the position for `side`: the Valour margin, plus material (what the
+    models left on each side are worth, steeds included), plus the hold objectives each side
+    holds now (weighted by how near the end is), loot still in reach and the escort's progress."""
+    table, state = engine.table, engine.state
+    foe = other_side(side)
+    score = float(state.sides[side].valour - state.sides[foe].valour)
+    for m in state.living():
+        worth = 0.3 * model_value(table, m) + (0.3 * steed_value(table, m) if m.steed else 0.0)
+        worth *= m.health / max(1, table.profile(m).health)
+        score += worth if m.side == side else -worth
+    progress = state.turn / max(1, state.max_turns)
+    for obj in table.terrain.objectives:
+        if obj.kind != "hold":
+            continue
+        holders = {m.side for m in state.living() if edge_distance_to_point(m, obj.x, obj.y) <= obj.radius}
+        if len(holders) == 1:
+            score += obj.valour * progress * (1 if side in holders else -1)
+    for v in state.vehicles:
+        if v.escort_edge and not v.removed and not v.disabled and v.side in (side, foe):
+            width = table.terrain.width
+            along = v.x / width if v.escort_edge == "east" else 1 - v.x / width \
+                if v.escort_edge == "west" else 0.5
+            score += v.escort_valour * 0.5 * along * (1 if v.side == side else -1)
+    return score
+
+
+def _commands(engine: Engine, side: Side) -> list[Command]:
+    """Every distinct command among the side's candidates (unchecked)."""
+    out: list[Command] = []
+    seen: set[Command] = set()
+    for cand in engine.candidates(side):
+        cmd = cand.command()
+        if cmd is not None and cmd not in seen:
+            seen.add(cmd)
+            out.append(cmd)
+    return out
+
+
+class HeuristicPlayer:
+    """Gives the command with the best score; equals (near-ties) are settled by its own dice."""
+
+    def __init__(self, seed: int, level: str = "normal") -> None:
+        self.seed = seed
+        self.level = level
+        self.dice = Dice(seed)
+        self.memory = Memory()
+
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+        """The best-scoring command the engine accepts now."""
+        if not side:
+            raise NoLegalCommand("no side to act")
+        with engine.deciding():
+            scored = _Scorer(engine, side, self.memory).score_all(_commands(engine, side))
+        scored = [cs for cs in scored if cs[1] > REFUSED]
+        if not scored:
+            raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
+        best = max(s for _, s in scored)
+        equals = [c for c, s in scored if s >= best - NEAR_TIE.get(self.level, 0.02)]
+        return equals[self.dice.pick(len(equals))]
+
+
+class _Scorer:
+    """Scores the commands of one decision."""
+
+    def __init__(self, engine: Engine, side: Side, memory: Memory) -> None:
+        self.engine = engine
+        self.table = engine.table
+        self.state = engine.state
+        self.side = side
+        self.routes = memory.routes
+        self.guess = Guesser(engine.table, engine.state, side, memory.ground, memory.melee)
+        self.keeps = driver_command_limit(engine) if engine.state.active_model else None
+
+    def score_all(self, commands: list[Command]) -> list[tuple[Command, float]]:
+        """Scores for every command (perks last: their worth depends on what else is on offer)."""
+        plans = [(cmd, self.engine.check(cmd)) for cmd in commands]
+        out: dict[int, float] = {}
+        drives = [c for c, p in plans if isinstance(c, Drive) and not isinstance(p, Rejected)]
+        chosen = best_drive(self.engine, drives, self.routes) if drives else None
+        for i, (cmd, plan) in enumerate(plans):
+            if isinstance(plan, Rejected):
+                out[i] = REFUSED
+            elif isinstance(cmd, Drive):
+                out[i] = 3.0 if cmd == chosen else 0.5
+            elif not isinstance(cmd, PlayPerk):
+                out[i] = self.score(cmd, plan)
+        others = max((s for i, s in out.items() if s > REFUSED), default=0.0)
+        for i, (cmd, _) in enumerate(plans):
+            if i not in out and isinstance(cmd, PlayPerk):
+                out[i] = self.perk(cmd, others)
+        return [(cmd, out[i]) for i, (cmd, _) in enumerate(plans)]
+
+    # --- one command ----------------------------------------------------------------------
+
+    def score(self, cmd: Command, plan: object) -> float:
+        """One checked command's score."""
+        if isinstance(cmd, React):
+            return self.react(cmd)
+        if isinstance(cmd, Activate):
+            return self.activate(self.state.model(cmd.model))
+        if isinstance(cmd, EndSpear):
+            return -5.0 if self._driver_waiting() else 0.0
+        if isinstance(cmd, EndActivation):
+            return 0.0
+        if isinstance(cmd, Move) and isinstance(plan, MovePlan):
+            return self.move(cmd, plan)
+        if isinstance(cmd, Fight):
+            return self.fight(cmd, plan)
+        if isinstance(cmd, Shoot):
+            return self.shoot(cmd)
+        if isinstance(cmd, Loot):
+            obj = next(o for o in self.table.terrain.objectives if o.name == cmd.objective)
+            return obj.valour + 0.2
+        if isinstance(cmd, Reload):
+            m = self.state.model(cmd.model)
+            return 0.3 if m.reloads_needed else -1.0
+        if isinstance(cmd, SetDrill):
+            return 0.02 if cmd.drill == "parry" else -0.05
+        if isinstance(cmd, Dismount):
+            return self.dismount(self.state.model(cmd.model))
+        if isinstance(cmd, Remount):
+            return 0.5
+        if isinstance(cmd, BreakAway):
+            m = self.state.model(cmd.model)
+            return -self._stay_worth(m) - 0.1
+        if isinstance(cmd, Board):
+            v = self.state.vehicle(cmd.vehicle)
+            drivers = {s.name for s in self.table.content.vehicles[v.profile].drivers}
+            return 2.0 if cmd.seat in drivers else -0.5
+        if isinstance(cmd, ClimbDown):
+            m = self.state.model(cmd.model)
+            return 1.0 if self.state.vehicle(m.aboard).disabled else -1.0
+        return -0.5
+
+    def _driver_waiting(self) -> bool:
+        state = self.state
+        members = spear_members(state, state.current_card) if state.vehicles else []
+        return any(not m.activated and is_driver(self.table, state, m) for m in members)
+
+    def activate(self, m: Model) -> float:
+        """Bring on first the driver, then those in melee, then shooters, and no one who would
+        likely ride off to pillage (a Warhorse out of command)."""
+        table, state = self.table, self.state
+        if state.vehicles and is_driver(table, state, m):
+            return 3.0
+        score = 1.0
+        if enemies_in_contact(table, state, m):
+            score += 0.4
+        if missile_weapon(table, m) is not None:
+            score += 0.2
+        if not in_command(table, state, m):
+            if m.steed is not None and table.content.steeds[m.steed].feckless_table != "feckless_normal":
+                score -= 0.34 * (model_value(table, m) + steed_value(table, m)) + 0.6
+            else:
+                score -= 0.5
+        return score
+
+    def move(self, cmd: Move, plan: MovePlan) -> float:
+        """Where the move leaves the model, the charge it makes, the risks of its gambit and jumps."""
+        table, guess = self.table, self.guess
+        m = plan.model
+        end = cmd.path[-1]
+        score = guess.spot_value(m, end, m.acted) - guess.spot_value(m, (m.x, m.y), m.acted)
+        needed = plan.route.cost > plan.allowance + 1e-6
+        p_ok, risk = gambit_risk(table, m, cmd.gambit)
+        score -= risk
+        if m.steed is not None:
+            jumps = [o for o in plan.route.crossed if not o.tall]
+            score -= jump_risk(table, m, len(jumps), sum(1 for o in jumps if o.kind == "stakes"))
+        if "hard" in plan.route.features:
+            score -= 0.15 if m.steed is not None else 0.05
+        if plan.charge_target:
+            target = self.state.model(plan.charge_target)
+            bonus = cmd.gambit == "mounted_charge" and guess.charge_bonus_at(m, end, target)
+            reach = p_ok if needed else 1.0
+            net = guess.guess_melee(m, target, bonus).net + 0.25
+            score += reach * (net if not m.acted else 0.3 * net)
+        elif needed:
+            score *= p_ok
+        if self.keeps is not None and not self.keeps(cmd):
+            score -= 0.8
+        return score
+
+    def fight(self, cmd: Fight, plan: object) -> float:
+        """A melee round at its exact odds: Valour won less Valour lost; the steed or the pull-down."""
+        if not isinstance(plan, FightPlan):  # a cart or wagon
+            return 0.25 if cmd.location in ("hull", "traction") else 0.15
+        table = self.table
+        preview = preview_fight(self.engine, cmd.model, cmd.target, cmd.option)
+        if preview.odds is None:
+            return REFUSED
+        att, dfd = plan.attacker.model, plan.defender.model
+        worth = round_value(table, preview.odds, att, dfd, plan.attacker.lance, plan.defender.lance)
+        gain = worth.gain
+        if cmd.at_steed and dfd.steed is not None:
+            hits = float(odds.expected(preview.odds.hits_on_defender))
+            p_any = 1 - float(preview.odds.hits_on_defender[0])
+            steed_save = float(odds.save_odds(table.content.steeds[dfd.steed].save))
+            per = steed_value(table, dfd) + 0.3 if dfd.steed_health <= 1 else 0.45
+            gain = hits * (1 - steed_save) * per - p_any
+        if cmd.pull_down:
+            p_six = 1 - (5 / 6) ** plan.attacker.dice
+            gain = p_six * (steed_value(table, dfd) + 0.5) + (1 - p_six) * gain
+        return gain - worth.loss + FORWARD
+
+    def shoot(self, cmd: Shoot) -> float:
+        """A shot at its exact odds: the rider wounded, the steed hit (a fall, a bolt), a cart hit."""
+        table, state = self.table, self.state
+        preview = preview_shot(self.engine, cmd.model, cmd.target)
+        dist = preview.odds
+        target = state.find(cmd.target)
+        if target is None:  # a cart or wagon
+            v = state.find_vehicle(cmd.target)
+            worth = 0.25 * (v.escort_valour / 6.0 if v is not None and v.escort_valour else 0.4)
+            return float(dist.get("hit", 0)) * worth
+        wound = model_value(table, target) if target.health <= 1 else 0.45 * model_value(table, target)
+        score = float(dist.get("wounded", 0)) * wound
+        if "steed_wounded" in dist:
+            steed = steed_value(table, target) * (1.0 if target.steed_health <= 1 else 0.3)
+            score += float(dist["steed_wounded"]) * (steed + 0.45)
+        return score + 0.03 * float(dist.get("blocked", 0)) + 0.01  # a blocked shot may still strike someone
+
+    def dismount(self, m: Model) -> float:
+        """Get down before archers behind an obstacle; otherwise keep the horse."""
+        table, state = self.table, self.state
+        if enemies_in_contact(table, state, m):
+            return -1.0
+        archers = 0
+        for e in self.guess.enemies():
+            w = missile_weapon(table, e)
+            if w is None or table.profile(e).shoot is None or e.steed is not None:
+                continue
+            if edge_distance(m, e) <= (w.short_range or 0.0) and obstacle_between(table, m, e) is not None:
+                archers += 1
+        return 0.35 * archers - 1.0 - 0.3 * steed_value(table, m)
+
+    def _stay_worth(self, m: Model) -> float:
+        """What staying in this melee is worth to m's side (its best blow less the enemy's)."""
+        foes = enemies_in_contact(self.table, self.state, m)
+        if not foes:
+            return 0.0
+        ours = max(self.guess.guess_melee(m, e, False).net for e in foes)
+        theirs = sum(max(0.0, self.guess.guess_melee(e, m, False).net) for e in foes)
+        return 0.5 * (ours - theirs)
+
+    # --- reactions ------------------------------------------------------------------------
+
+    def react(self, cmd: React) -> float:
+        """The answer to a charge, or to the end of a melee round, by what each would likely cost."""
+        pending = self.state.pending
+        if pending is None:
+            return REFUSED
+        table, guess = self.table, self.guess
+        me, foe = self.state.model(pending.model), self.state.model(pending.charger)
+        if pending.kind == "round_end":
+            return -0.1 if cmd.choice == "break_away" else self._stay_worth(me)
+        bonus = foe.charge_bonus
+        stand = -guess.guess_melee(foe, me, bonus).net
+        choice = cmd.choice
+        if choice == "stand":
+            return stand
+        if choice == "counter_charge":
+            ours = guess.guess_melee(me, foe, True).net - guess.guess_melee(me, foe, False).net
+            p_ok, risk = gambit_risk(table, me, "mounted_charge")
+            return stand + p_ok * (ours + 0.2) - risk
+        if choice == "mounted_evasion":
+            p_ok, risk = gambit_risk(table, me, "mounted_charge")
+            return p_ok * -0.15 + (1 - p_ok) * stand - risk
+        if choice == "defend":
+            return -guess.guess_melee(foe, me, False).net + 0.05
+        if choice == "evade":
+            if obstacle_between(table, foe, me) is not None:
+                return 0.4 * stand - 0.2
+            need = 3 if table.has_skill(me, "nimble") and in_hard_going(table, me) else 4
+            p = float(odds.evade_odds(need, 0, me.reroll_ready))
+            return p * -0.1 + (1 - p) * stand
+        return stand
+
+    # --- Perk cards -----------------------------------------------------------------------
+
+    def perk(self, cmd: PlayPerk, others: float) -> float:
+        """A Perk is played when its moment has come: just before what it helps (so it outscores
+        the rest), else kept."""
+        table, state = self.table, self.state
+        effect = table.content.perks[cmd.card].effect
+        above = others + 0.05
+        m = state.find(cmd.model) if cmd.model else None
+        if effect == "stout_heart":
+            side = state.sides[self.side]
+            living = state.living(self.side)
+            captain = any(table.profile(x).role == "captain" for x in living)
+            near = len(living) <= side.start_models // 2 + 1 or not captain
+            return above if near and side.will_bonus == 0 and state.turn >= 2 else -1.0
+        if m is None:
+            return -1.0
+        if effect == "rally":
+            return above if not in_command(table, state, m) else -1.0
+        engaged = bool(enemies_in_contact(table, state, m))
+        shot = missile_weapon(table, m) is not None and not m.acted and not m.reloads_needed and not engaged
+        if effect == "reroll":
+            ready = not m.reroll_ready and not m.acted and (engaged or shot)
+            return above if ready and others > 0.25 else -1.0
+        if effect == "steady_aim":
+            return above if shot and others > 0.15 and not m.aim_bonus else -1.0
+        if effect == "hold_fast":
+            return above if engaged and not m.save_bonus and others > 0.0 else -1.0
+        if effect == "quick_reload":
+            return above if m.reloads_needed and not engaged else -1.0
+        if effect == "extra_move":
+            return above if not m.moved and not engaged and self._just_out_of_reach(m) else -1.0
+        return -1.0
+
+    def _just_out_of_reach(self, m: Model) -> bool:
+        """An enemy lies just beyond the model's charge reach (a Perk's extra inches would do)."""
+        table = self.table
+        bonus = MOUNTED_CHARGE_REACH if m.steed is not None else table.numbers.charge_bonus
+        reach = base_allowance(table, m) + bonus + 1.0
+        return any(reach < math.dist((m.x, m.y), (e.x, e.y)) <= reach + 2.0 for e in self.guess.enemies())

@@ -1,0 +1,351 @@
+"""The heuristic player's valuations: what a model is worth, a melee or a shot in Valour, and
+how good a spot on the table is for a model (objectives, targets, threats, Command Range).
+
+Everything here reads only what the deciding side may know: the table, the models, the
+objectives and its own Perk hand; never the decks, the opponent's hand or the dice state.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+
+from game.ai.ground import Ground
+from game.rules import odds
+from game.rules.context import Table
+from game.rules.geometry import edge_distance_to_point
+from game.rules.missiles import missile_weapon
+from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance
+from game.rules.spears import command_range
+from game.rules.state import GameState, Model, Side
+from game.terrain.terrain_map import HARD_GOING
+
+Point = tuple[float, float]
+
+MATERIAL = 0.5  # what a model is worth beyond the Valour its loss gives away
+THREAT_WEIGHT = 0.3  # how likely an enemy in reach is taken to attack next
+SHOT_THREAT = 0.15  # how likely an enemy shooter in range is taken to shoot at this model next
+HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in his Command Range
+OUT_OF_COMMAND = 0.6  # a Retainer ending outside its Hero's Command Range (a Feckless test to come)
+HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
+PULL = 0.6  # the weight of the pull towards the best target or objective
+
+
+def closeness(d: float) -> float:
+    """How much of a target's worth the pull towards it gives at distance d (1 at 0, 0.1 at 36")."""
+    return max(0.1, 1.0 - d / 40.0)
+
+
+@cache
+def p_test(target: int, reroll: bool = False) -> float:
+    """P(a d6 test at target+ passes), as a float (odds.d6_test)."""
+    return float(odds.d6_test(target, 0, reroll))
+
+
+@cache
+def p_save(target: int) -> float:
+    """P(a save at target+), as a float (odds.save_odds)."""
+    return float(odds.save_odds(target))
+
+
+def valour_of(table: Table, m: Model) -> int:
+    """Valour Points the enemy scores for taking this model out (as damage.valour_for)."""
+    numbers = table.numbers
+    role = table.profile(m).role
+    if role == "captain":
+        return numbers.valour_captain
+    if role == "squire":
+        return numbers.valour_squire
+    return numbers.valour_retainer
+
+
+def model_value(table: Table, m: Model) -> float:
+    """What losing this model costs its side: its Valour, its worth in the fight, the Captain's
+    weight on the Will to Fight."""
+    extra = 0.7 if table.profile(m).role == "captain" else 0.0
+    return valour_of(table, m) + MATERIAL + extra
+
+
+def steed_value(table: Table, m: Model) -> float:
+    """What losing the steed costs a rider: its Valour Point and the rider's reach."""
+    return table.numbers.valour_steed + 0.6 if m.steed is not None else 0.0
+
+
+def _save_need(table: Table, m: Model, modifier: int = 0) -> int:
+    return table.profile(m).save - m.save_bonus - modifier
+
+
+def hits_value(table: Table, victim: Model, hits: int, blocked_on: int = 0, save_mod: int = 0) -> float:
+    """Expected cost to the victim's side of `hits` hits on it (a kill, or Health lost)."""
+    if hits <= 0 or victim.removed:
+        return 0.0
+    need = _save_need(table, victim, save_mod)
+    dist = odds.wounds_distribution(hits, need, blocked_on, victim.reroll_ready, victim.health)
+    kill = float(dist[-1]) if len(dist) > victim.health else 0.0
+    wounds = float(odds.expected(dist))
+    per = model_value(table, victim)
+    value = kill * per + max(0.0, wounds - kill * victim.health) * per * 0.3 / max(1, victim.health)
+    if victim.steed is not None and blocked_on:  # the Blocked Strokes the steed takes instead
+        steed_save = table.content.steeds[victim.steed].save
+        absorbed = hits * blocked_on / 6.0
+        value += absorbed * (1 - float(odds.save_odds(steed_save))) * steed_value(table, victim) / 2
+    return value
+
+
+@dataclass(slots=True)
+class MeleeGuess:
+    """A melee round's worth for the attacker's side: Valour-like gain and loss."""
+
+    gain: float
+    loss: float
+
+    @property
+    def net(self) -> float:
+        """Gain less loss."""
+        return self.gain - self.loss
+
+
+def round_value(table: Table, result: odds.MeleeOdds, att: Model, dfd: Model,
+                att_lance: bool = False, dfd_lance: bool = False) -> MeleeGuess:
+    """The worth of a melee round with these odds (as preview_fight or melee_odds give them)."""
+    stroke = table.numbers.blocked_stroke_hits_on
+    on_dfd = stroke if dfd.steed is not None and att.steed is None else 0
+    on_att = stroke if att.steed is not None and dfd.steed is None else 0
+    gain = sum(float(p) * hits_value(table, dfd, k, on_dfd, -1 if att_lance else 0)
+               for k, p in enumerate(result.hits_on_defender) if k and p)
+    loss = sum(float(p) * hits_value(table, att, k, on_att, -1 if dfd_lance else 0)
+               for k, p in enumerate(result.hits_on_attacker) if k and p)
+    return MeleeGuess(gain, loss)
+
+
+@dataclass(slots=True)
+class Guesser:
+    """Valuations for one decision, remembered while the state stands still."""
+
+    table: Table
+    state: GameState
+    side: Side
+    ground: Ground | None = None
+    melee: dict[tuple[object, ...], MeleeGuess] = field(default_factory=dict)  # may be kept longer
+    spots: dict[tuple[str, float, float, bool], float] = field(default_factory=dict)
+    foes: list[Model] | None = None
+
+    def guess_melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
+        """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`)."""
+        key = (_fighter(att), _fighter(dfd), bonus)
+        got = self.melee.get(key)
+        if got is None:
+            got = self.melee[key] = self._melee(att, dfd, bonus)
+        return got
+
+    def _melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
+        table = self.table
+        skilled = table.has_skill(att, "skilld_at_arms")
+        d_skilled = table.has_skill(dfd, "skilld_at_arms")
+        a_dice = table.profile(att).fight + (1 if bonus else 0) - (1 if att.mishap else 0)
+        d_dice = table.profile(dfd).fight - (1 if dfd.mishap else 0)
+        a_deadly, d_deadly = table.has_skill(att, "deadly_blade"), table.has_skill(dfd, "deadly_blade")
+        reroll = (2 if a_deadly else 1) if bonus else 0
+        lance = bonus and "lance" in att.weapons
+        d_opt = dfd.drill if d_skilled and not dfd.mishap else None
+        if d_opt == "fend" and lance and dfd.steed is None:
+            d_opt = None
+        result = odds.melee_odds(max(1, a_dice), max(1, d_dice), att_option="thrust" if skilled else None,
+                                 def_option=d_opt, att_deadly=a_deadly, def_deadly=d_deadly,
+                                 att_reroll_max=reroll, strike_on=table.numbers.strike_on)
+        return round_value(table, result, att, dfd, lance, False)
+
+    def charge_bonus_at(self, m: Model, end: Point, target: Model) -> bool:
+        """Would a Mounted Charge! ending here hold the bonuses against the target?"""
+        if m.steed is None or not self.table.content.steeds[m.steed].can_charge:
+            return False
+        kind = self.table.terrain.kind_at
+        return kind(*end) not in HARD_GOING and kind(target.x, target.y) not in HARD_GOING
+
+    def shot_guess(self, m: Model, at: Point, target: Model, moved: bool = False) -> float:
+        """Roughly what a shot from `at` at the target is worth (by range alone), 0 out of range."""
+        weapon = missile_weapon(self.table, m)
+        shoot = self.table.profile(m).shoot
+        if weapon is None or shoot is None or m.reloads_needed > 1:
+            return 0.0
+        d = max(0.0, math.dist(at, (target.x, target.y)) - 1.0)
+        short, long = weapon.short_range or 0.0, weapon.long_range or 0.0
+        mounted = m.steed is not None
+        if mounted:
+            if weapon.kind == "handgun" or d > short:
+                return 0.0
+            need = 6
+        elif d <= short:
+            need = shoot
+        elif d <= long:
+            need = shoot + 1
+        else:
+            return 0.0
+        hit = p_test(need, m.reroll_ready) * 0.8  # some Blocked Shots on the way
+        if target.steed is not None:
+            rider = hit / 2
+            steed = hit / 2 * (1 - p_save(self.table.content.steeds[target.steed].save))
+            return rider * self._wound_worth(target) + steed * (steed_value(self.table, target) * 0.5 + 0.4)
+        return hit * self._wound_worth(target) * (0.5 if moved and mounted else 1.0)
+
+    def _wound_worth(self, target: Model) -> float:
+        p = 1 - p_save(_save_need(self.table, target))
+        return p * model_value(self.table, target) / max(1, target.health)
+
+    def enemies(self) -> list[Model]:
+        """The enemy's characters on the table (off the vehicles)."""
+        if self.foes is None:
+            self.foes = [e for e in self.state.living() if e.side != self.side and not e.aboard]
+        return self.foes
+
+    def threat_at(self, m: Model, at: Point, mounted: bool) -> float:
+        """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
+        blows: list[float] = []
+        shots: list[float] = []
+        for e in self.enemies():
+            if e.stunned:
+                continue
+            d = math.dist(at, (e.x, e.y))
+            reach = base_allowance(self.table, e) + 1.5
+            charger = e.steed is not None and self.table.content.steeds[e.steed].can_charge
+            reach += MOUNTED_CHARGE_REACH if charger else self.table.numbers.charge_bonus
+            if d <= reach:
+                blows.append(max(0.0, self.guess_melee(e, m, charger).net))
+            elif missile_weapon(self.table, e) is not None:
+                shots.append(self.shot_guess(e, (e.x, e.y), _at(m, at, mounted)))
+        blows.sort(reverse=True)
+        melee = sum(blows[:2]) + 0.3 * sum(blows[2:])
+        return THREAT_WEIGHT * melee + SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
+
+    def way(self, at: Point, target: Point, mounted: bool) -> float:
+        """Inches from `at` to `target` round the ground (straight if no Ground is kept)."""
+        if self.ground is None:
+            return math.dist(at, target)
+        return self.ground.distance(self.table, tuple(self.state.mud), target, at, mounted)
+
+    def spot_value(self, m: Model, at: Point, acted: bool) -> float:
+        """How good it is for model m to stand at `at` (not counting a charge it ends in)."""
+        key = (m.id, round(at[0], 2), round(at[1], 2), acted)
+        got = self.spots.get(key)
+        if got is None:
+            got = self.spots[key] = self._spot(m, at, acted)
+        return got
+
+    def _spot(self, m: Model, at: Point, acted: bool) -> float:
+        table, state = self.table, self.state
+        mounted = m.steed is not None
+        here = _at(m, at, mounted)
+        value = -self.threat_at(m, at, mounted)
+        progress = state.turn / max(1, state.max_turns)
+        pulls: list[tuple[float, float, Point, float]] = []  # (worth, gap as the crow flies, where, less)
+        for obj in table.terrain.objectives:
+            gap = max(0.0, edge_distance_to_point(here, obj.x, obj.y) - obj.radius)
+            if obj.kind == "hold":
+                worth = obj.valour * (0.35 + 0.65 * progress)
+                friends = [f for f in state.living(self.side) if f.id != m.id and not f.aboard
+                           and edge_distance_to_point(f, obj.x, obj.y) <= obj.radius]
+                if friends:
+                    worth *= 0.25
+                if gap <= 0:
+                    value += worth
+                else:
+                    pulls.append((worth, gap, (obj.x, obj.y), obj.radius + 1.0))
+            elif obj.kind == "loot" and obj.name not in state.looted:
+                if gap <= 0 and not acted:
+                    value += obj.valour * 0.9
+                elif gap > 0:
+                    pulls.append((float(obj.valour), gap, (obj.x, obj.y), obj.radius + 1.0))
+        shooter = missile_weapon(table, m) is not None and table.profile(m).shoot is not None
+        charger = m.steed is not None and table.content.steeds[m.steed].can_charge
+        best_shot = 0.0
+        for e in self.enemies():
+            d = math.dist(at, (e.x, e.y))
+            worth = max(self.guess_melee(m, e, charger).net, 0.08 * model_value(table, e))
+            if shooter:
+                worth *= 0.4
+                if not acted:
+                    best_shot = max(best_shot, self.shot_guess(m, at, e))
+            pulls.append((worth, d, (e.x, e.y), 0.0 if d > 3.0 else math.inf))
+        value += PULL * self._best_pull(at, mounted, pulls) + 0.8 * best_shot
+        value -= self.command_cost(m, at)
+        if mounted and table.terrain.kind_at(*at) in HARD_GOING:
+            value -= HARD_GOING_RIDER
+        return value
+
+    def _best_pull(self, at: Point, mounted: bool, pulls: list[tuple[float, float, Point, float]]) -> float:
+        """The strongest pull among the targets, by the way round the ground: as the crow flies
+        is never longer, so its pull bounds the true one and the ground is consulted only while
+        a target can still beat the best found."""
+        best = 0.0
+        for worth, gap, where, less in sorted(pulls, key=lambda t: -t[0] * closeness(t[1])):
+            if worth * closeness(gap) <= best:
+                break
+            if math.isfinite(less):
+                gap = max(gap, self.way(at, where, mounted) - less)
+            best = max(best, worth * closeness(gap))
+        return best
+
+    def command_cost(self, m: Model, at: Point) -> float:
+        """A Retainer outside its Hero's Command Range; a Hero leaving his Retainers behind."""
+        table, state = self.table, self.state
+        if m.spear != m.id:
+            hero = state.find(m.spear)
+            if hero is None or hero.removed:
+                return 0.0
+            reach = command_range(table, hero)
+            return OUT_OF_COMMAND if _gap(at, m, hero) > reach - 0.3 else 0.0
+        reach = command_range(table, m)
+        cost = 0.0
+        for r in state.models:  # those still to act this turn, whom he would leave behind
+            if r.spear != m.id or r.id == m.id or r.removed or r.riderless or r.aboard or r.activated:
+                continue
+            pad = 1.5 if m.steed or r.steed else 1.0
+            if math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach and math.dist(at, (r.x, r.y)) - pad > reach:
+                cost += HERO_LEAVES
+        return cost
+
+
+def _fighter(m: Model) -> tuple[object, ...]:
+    """Everything about a model a melee guess depends on (models alike in these fight alike)."""
+    return (m.profile, m.side, m.health, m.steed, m.steed_health, m.mishap, m.drill, m.reroll_ready,
+            m.save_bonus, "lance" in m.weapons, m.steed is None or m.riderless)
+
+
+def _gap(at: Point, m: Model, hero: Model) -> float:
+    """Roughly the edge distance between m standing at `at` and the hero (bases are about 1" across)."""
+    return math.dist(at, (hero.x, hero.y)) - (1.5 if m.steed or hero.steed else 1.0)
+
+
+def _at(m: Model, at: Point, mounted: bool) -> Model:
+    """The model as if it stood at `at` (a light copy; never put into the state)."""
+    if (m.x, m.y) == at:
+        return m
+    c = m.copy()
+    c.x, c.y = at
+    if not mounted:
+        c.steed = None
+    return c
+
+
+def gambit_risk(table: Table, m: Model, gambit: str | None) -> tuple[float, float]:
+    """(P(success), expected cost of a Mishap or Calamity) of declaring a gambit."""
+    if gambit is None:
+        return 1.0, 0.0
+    dist = odds.gambit_odds(m.reroll_ready, table.numbers.gambit_success)
+    calamity = steed_value(table, m) + 0.4 if m.steed is not None else 0.8
+    if gambit == "river_crossing":
+        calamity = model_value(table, m) * 0.5 + 0.5
+    return float(dist["success"]), float(dist["mishap"]) * 0.35 + float(dist["calamity"]) * calamity
+
+
+def jump_risk(table: Table, m: Model, jumps: int, stakes: int) -> float:
+    """The expected cost of the Jump tests a rider's path makes (a fall, a stakes Calamity)."""
+    if jumps <= 0 or m.steed is None:
+        return 0.0
+    dist = odds.jump_odds(table.has_skill(m, "equestrian"), content=table.content)
+    falls = float(dist.get("falls", Fraction(0)))
+    awkward = float(dist.get("awkward", Fraction(0)))
+    cost = falls * (steed_value(table, m) + 0.4 * model_value(table, m)) + awkward * 0.05
+    return jumps * cost + stakes * falls * steed_value(table, m)
