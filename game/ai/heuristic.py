@@ -49,10 +49,9 @@ from game.rules.commands import (
 from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Rejected
 from game.rules.dice import Dice
-from game.rules.geometry import edge_distance, edge_distance_to_point
 from game.rules.melee import FightPlan
 from game.rules.missiles import missile_weapon
-from game.rules.paths import MOUNTED_CHARGE_REACH, MovePlan, base_allowance, in_hard_going
+from game.rules.paths import MovePlan, base_allowance, in_hard_going
 from game.rules.spears import in_command, spear_members
 from game.rules.state import Model, NoSide, Side, other_side
 from game.rules.vehicles import is_driver
@@ -111,7 +110,8 @@ def evaluate(engine: Engine, side: Side) -> float:
     for obj in table.terrain.objectives:
         if obj.kind != "hold":
             continue
-        holders = {m.side for m in state.living() if edge_distance_to_point(m, obj.x, obj.y) <= obj.radius}
+        reach = table.bases.edge_distance_to_point
+        holders = {m.side for m in state.living() if reach(m, obj.x, obj.y) <= obj.radius}
         if len(holders) == 1:
             score += obj.valour * progress * (1 if side in holders else -1)
     for v in state.vehicles:
@@ -329,7 +329,8 @@ class _Scorer:
             w = missile_weapon(table, e)
             if w is None or table.profile(e).shoot is None or e.steed is not None:
                 continue
-            if edge_distance(m, e) <= (w.short_range or 0.0) and obstacle_between(table, m, e) is not None:
+            near = table.bases.edge_distance(m, e) <= (w.short_range or 0.0)
+            if near and obstacle_between(table, m, e) is not None:
                 archers += 1
         return 0.35 * archers - 1.0 - 0.3 * steed_value(table, m)
 
@@ -412,6 +413,6 @@ class _Scorer:
     def _just_out_of_reach(self, m: Model) -> bool:
         """An enemy lies just beyond the model's charge reach (a Perk's extra inches would do)."""
         table = self.table
-        bonus = MOUNTED_CHARGE_REACH if m.steed is not None else table.numbers.charge_bonus
+        bonus = table.numbers.mounted_charge_reach if m.steed is not None else table.numbers.charge_bonus
         reach = base_allowance(table, m) + bonus + 1.0
         return any(reach < math.dist((m.x, m.y), (e.x, e.y)) <= reach + 2.0 for e in self.guess.enemies())

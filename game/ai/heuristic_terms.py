@@ -15,9 +15,8 @@ from functools import cache
 from game.ai.ground import Ground
 from game.rules import odds
 from game.rules.context import Table
-from game.rules.geometry import edge_distance_to_point
 from game.rules.missiles import missile_weapon
-from game.rules.paths import MOUNTED_CHARGE_REACH, base_allowance
+from game.rules.paths import base_allowance
 from game.rules.spears import command_range
 from game.rules.state import GameState, Model, Side
 from game.terrain.terrain_map import HARD_GOING
@@ -210,7 +209,7 @@ class Guesser:
             d = math.dist(at, (e.x, e.y))
             reach = base_allowance(self.table, e) + 1.5
             charger = e.steed is not None and self.table.content.steeds[e.steed].can_charge
-            reach += MOUNTED_CHARGE_REACH if charger else self.table.numbers.charge_bonus
+            reach += self.table.numbers.mounted_charge_reach if charger else self.table.numbers.charge_bonus
             if d <= reach:
                 blows.append(max(0.0, self.guess_melee(e, m, charger).net))
             elif missile_weapon(self.table, e) is not None:
@@ -241,11 +240,11 @@ class Guesser:
         progress = state.turn / max(1, state.max_turns)
         pulls: list[tuple[float, float, Point, float]] = []  # (worth, gap as the crow flies, where, less)
         for obj in table.terrain.objectives:
-            gap = max(0.0, edge_distance_to_point(here, obj.x, obj.y) - obj.radius)
+            gap = max(0.0, self.table.bases.edge_distance_to_point(here, obj.x, obj.y) - obj.radius)
             if obj.kind == "hold":
                 worth = obj.valour * (0.35 + 0.65 * progress)
                 friends = [f for f in state.living(self.side) if f.id != m.id and not f.aboard
-                           and edge_distance_to_point(f, obj.x, obj.y) <= obj.radius]
+                           and self.table.bases.edge_distance_to_point(f, obj.x, obj.y) <= obj.radius]
                 if friends:
                     worth *= 0.25
                 if gap <= 0:

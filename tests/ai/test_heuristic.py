@@ -10,7 +10,6 @@ from game.ai.heuristic import evaluate, score_commands, suggest
 from game.rules.commands import Activate, Fight, Move, React
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
-from game.rules.geometry import edge_distance
 from game.rules.paths import MovePlan
 from game.rules.spears import command_range, in_command
 from game.rules.state import Model
@@ -68,7 +67,7 @@ def test_keeps_a_retainer_in_command_range_when_a_move_does() -> None:
     assert isinstance(cmd, Move)
     assert isinstance(eng.submit(cmd), Accepted)
     moved = eng.state.model("r")
-    assert edge_distance(moved, hero) <= command_range(eng.table, hero)
+    assert eng.table.bases.edge_distance(moved, hero) <= command_range(eng.table, hero)
 
 
 def _play(engine: Engine, seats: dict[str, object], commands: int) -> list[object]:
