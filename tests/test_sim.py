@@ -71,7 +71,7 @@ class _Crasher(RandomPlayer):
 
 def test_a_crashing_game_is_counted_and_the_run_goes_on(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(PLAYERS, "crasher", _Crasher)
+    monkeypatch.setitem(PLAYERS, "crasher", lambda seed, level: _Crasher(seed))
     assert main(["--games", "2", "--seed", "1", "--red", "crasher", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["errors"] == 2 and report["games"] == 2 and report["commands"] >= 10

@@ -123,9 +123,9 @@ def test_autosave_keeps_the_previous_one(tmp_path: Path, short_match: Match) -> 
 
 
 def test_future_versions_are_refused(save_path: Path) -> None:
-    assert SCHEMA_VERSION == 2 and set(MIGRATIONS) == {1}
+    assert SCHEMA_VERSION == 3 and set(MIGRATIONS) == {1, 2}
     data = read_json(save_path)
-    data["schema_version"] = 3
+    data["schema_version"] = 4
     with pytest.raises(SaveError, match="newer than this game reads"):
         load_save(write_json(save_path, data))
 
@@ -149,7 +149,8 @@ def test_a_version_1_save_from_before_vehicles_loads_and_verifies(tmp_path: Path
     before = old.read_bytes()
     assert json.loads(before)["schema_version"] == 1
     save = load_save(old)
-    assert save.schema_version == 2 and save.snapshot["vehicles"] == []
+    assert save.schema_version == SCHEMA_VERSION and save.snapshot["vehicles"] == []
+    assert save.mode == "hotseat" and save.players == {"red": "human", "blue": "human"}
     assert all(m["aboard"] == "" and m["seat"] == "" for m in save.snapshot["models"])
     match = replay_save(save, check_events=True)  # the same game, now with an empty vehicle list
     assert match.engine.state.digest() == save.state_hash
