@@ -37,8 +37,11 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     shown = _shown_model(scr)
     acting = "" if engine.state.over else engine.state.acting_side
     scr.hud.perk_buttons = _perk_buttons(scr)
+    mine = scr.human_side()
+    who = ("you" if acting == mine else "AI") if mine and acting else ""
     scr.hud.draw_panel(surface, pygame.Rect(w - side, top, side, h - top), engine.state,
-                       engine.table, shown, acting, scr.hints(), _shown_vehicle(scr, shown))
+                       engine.table, shown, acting, scr.hints(), _shown_vehicle(scr, shown),
+                       hand=mine or acting, who=who)
     bar_rect = pygame.Rect(0, h - bar, w - side, bar)
     actions = scr.action_buttons(bar_rect)
     scr.buttons = actions + scr.hud.perk_buttons
@@ -95,6 +98,9 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     if preview is not None:
         _draw_preview(scr, surface, preview.lines, preview.legal, corner=scr.driving())
     scr.tray.draw(surface, (cam.viewport.centerx, cam.viewport.top + 12), scr.app.fonts.body)
+    status = scr.ai_status()
+    if status:
+        _ai_banner(scr, surface, status)
     if scr.flash_time > 0:
         _banner(surface, scr.flash, scr.app.fonts.head, (cam.viewport.centerx, cam.viewport.bottom - 40),
                 theme.BAD)
@@ -144,6 +150,18 @@ def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: t
     surface.blit(img, img.get_rect(center=box.center))
 
 
+def _ai_banner(scr: BattleScreen, surface: pygame.Surface, msg: str) -> None:
+    """Over the table's bottom: which AI plays, whether it is thinking, and the skip key."""
+    font = scr.app.fonts.head
+    img = rendered(font, msg, theme.TEXT)
+    vp = scr.camera.viewport
+    box = img.get_rect(midbottom=(vp.centerx, vp.bottom - 12)).inflate(28, 14)
+    box.clamp_ip(vp)
+    panel(surface, box, 235)
+    pygame.draw.rect(surface, theme.SIDE[scr.state.acting_side], (box.left, box.top, 6, box.height))
+    surface.blit(img, img.get_rect(center=box.center).move(3, 0))
+
+
 def _shown_model(scr: BattleScreen) -> Model | None:
     """The model under the cursor, else the selected one, else the active one."""
     state = scr.state
@@ -174,12 +192,13 @@ def _shown_vehicle(scr: BattleScreen, shown: Model | None) -> Vehicle | None:
 def _perk_buttons(scr: BattleScreen) -> list[Button]:
     """One button per Perk card in the acting side's hand; playable ones are enabled."""
     state = scr.state
-    if state.over or not state.acting_side or scr.mode != "hotseat":
+    side = scr.human_side() or state.acting_side
+    if state.over or not side or scr.mode == "watch":
         return []
     table = scr.session.engine.table
-    playable = {c.card: c for c in scr.ctl.perk_commands()}
+    playable = {c.card: c for c in scr.ctl.perk_commands()} if scr.human_acting() else {}
     out = []
-    for card in state.sides[state.acting_side].perks:
+    for card in state.sides[side].perks:
         perk = table.content.perks[card]
         cmd = playable.get(card)
         rect = pygame.Rect(0, 0, 100, int(28 * scr.app.settings.ui_scale))
