@@ -16,7 +16,7 @@ from game.scenario import start_game
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.launch import first_screen
-from game.ui.persistence import save_to_slot
+from game.ui.persistence import list_saves, save_to_slot
 from game.ui.screens.load import open_battle, resume
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.scenarios import ScenarioPicker
@@ -260,3 +260,10 @@ def test_command_line_watch_takes_both_players(app: App) -> None:
     battle = app.top
     assert isinstance(battle, BattleScreen)
     assert battle.session.match.players == {"red": "random:easy", "blue": "eager:hard"}
+
+
+def test_the_load_screen_says_a_save_is_solo(app: App) -> None:
+    battle = _solo_game(app)
+    save_to_slot(battle.session.match, app.saves_dir, "solo2")
+    info = next(s for s in list_saves(app.saves_dir) if s.path.name == "solo2.json")
+    assert info.detail.startswith(f"solo as Orange vs {describe(ai_spec('easy'))}")
