@@ -47,6 +47,9 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     scr.buttons = actions + scr.hud.perk_buttons
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else scr.mouse
     _draw_bar(scr.bar_layer, surface, bar_rect, actions, scr.app.fonts.body, mouse)
+    status = scr.ai_status()
+    if status:
+        _ai_banner(scr, surface, bar_rect, status)
 
 
 def _draw_bar(layer: Layer, surface: pygame.Surface, rect: pygame.Rect, buttons: list[Button],
@@ -98,9 +101,6 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     if preview is not None:
         _draw_preview(scr, surface, preview.lines, preview.legal, corner=scr.driving())
     scr.tray.draw(surface, (cam.viewport.centerx, cam.viewport.top + 12), scr.app.fonts.body)
-    status = scr.ai_status()
-    if status:
-        _ai_banner(scr, surface, status)
     if scr.flash_time > 0:
         _banner(surface, scr.flash, scr.app.fonts.head, (cam.viewport.centerx, cam.viewport.bottom - 40),
                 theme.BAD)
@@ -150,16 +150,18 @@ def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: t
     surface.blit(img, img.get_rect(center=box.center))
 
 
-def _ai_banner(scr: BattleScreen, surface: pygame.Surface, msg: str) -> None:
-    """Over the table's bottom: which AI plays, whether it is thinking, and the skip key."""
-    font = scr.app.fonts.head
-    img = rendered(font, msg, theme.TEXT)
-    vp = scr.camera.viewport
-    box = img.get_rect(midbottom=(vp.centerx, vp.bottom - 12)).inflate(28, 14)
-    box.clamp_ip(vp)
-    panel(surface, box, 235)
-    pygame.draw.rect(surface, theme.SIDE[scr.state.acting_side], (box.left, box.top, 6, box.height))
-    surface.blit(img, img.get_rect(center=box.center).move(3, 0))
+def _ai_banner(scr: BattleScreen, surface: pygame.Surface, bar: pygame.Rect, msg: str) -> None:
+    """In the action bar (empty while an AI acts): which AI plays, whether it is thinking, and
+    the skip key."""
+    side = scr.state.acting_side
+    head, _, rest = msg.partition("   ")
+    pygame.draw.rect(surface, theme.SIDE[side], (bar.left, bar.top + 1, 6, bar.height - 1))
+    img = rendered(scr.app.fonts.head, head, theme.SIDE_TEXT[side])
+    at = img.get_rect(midleft=(bar.left + 18, bar.centery))
+    surface.blit(img, at)
+    if rest:
+        tail = rendered(scr.app.fonts.body, rest.strip(), theme.DIM)
+        surface.blit(tail, tail.get_rect(midleft=(at.right + 18, bar.centery)))
 
 
 def _shown_model(scr: BattleScreen) -> Model | None:

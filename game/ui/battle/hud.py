@@ -97,17 +97,20 @@ class Hud:
             colour = theme.SIDE_TEXT.get(side, theme.TEXT)
             label = f"Spear: {card_name(state, state.current_card)}"
             x = text(surface, label, f.head, (x, y), colour, "midleft").right + 20
-        drawn = [c for c in state.drawn if c != state.current_card]
-        if drawn:
-            x = text(surface, "Drawn:", f.small, (x, y), theme.DIM, "midleft").right + 6
-            for c in drawn[-6:]:
-                colour = theme.SIDE_TEXT.get(card_side(state, c), theme.DIM)
-                x = text(surface, card_name(state, c), f.small, (x, y), colour, "midleft").right + 10
         right = rect.right - 12
         for s in ("blue", "red"):
             msg = f"{theme.SIDE_NAME[s]} {state.sides[s].valour} VP"
             right = text(surface, msg, f.head, (right, y), theme.SIDE_TEXT[s], "midright").left - 16
-        text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright")
+        right = text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright").left - 16
+        drawn = [c for c in state.drawn if c != state.current_card]
+        if drawn:
+            x = text(surface, "Drawn:", f.small, (x, y), theme.DIM, "midleft").right + 6
+            names = [(card_name(state, c), theme.SIDE_TEXT.get(card_side(state, c), theme.DIM))
+                     for c in drawn[-6:]]
+            while names and x + sum(f.small.size(n)[0] + 10 for n, _ in names) > right:
+                names.pop(0)  # the newest cards that fit before the Valour
+            for name, colour in names:
+                x = text(surface, name, f.small, (x, y), colour, "midleft").right + 10
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                    shown: Model | None, acting: Side | NoSide, hints: list[str],
@@ -248,7 +251,8 @@ class Hud:
         or in a solo game the person's own."""
         f = self.fonts
         hand = state.sides[acting].perks if acting else []
-        y = text(surface, f"Perk hand ({len(hand)})", f.head, (x, y), theme.GOLD).bottom + 4
+        title = "Perk hand" if acting == state.acting_side else "Your Perk hand"
+        y = text(surface, f"{title} ({len(hand)})", f.head, (x, y), theme.GOLD).bottom + 4
         for button in self.perk_buttons:
             button.rect.topleft = (x, y)
             button.rect.width = width

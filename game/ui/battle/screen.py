@@ -412,15 +412,15 @@ class BattleScreen(Screen):
         if not self.ai_acting():
             return ""
         side = self.state.acting_side
-        who = f"{theme.SIDE_NAME[side]} AI ({describe(self.session.match.players[side])})"
+        name = f"{theme.SIDE_NAME[side]} AI"
         if self.ai_error:
-            return f"{who} is stuck: {self.ai_error}"
-        doing = "answers" if self.state.pending is not None else "plays"
+            return f"{name} is stuck   {self.ai_error}"
+        doing = "answers the charge" if self.state.pending is not None else "plays"
         if self.thinker.busy:
-            dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
-            doing = f"is thinking{dots}"
+            doing = "is thinking" + "." * (1 + (pygame.time.get_ticks() // 300) % 3)
         skip = self.app.keys.label("skip_ai")
-        return f"{who} {doing}   ·   {skip}: skip to the end of its activation"
+        who = describe(self.session.match.players[side])
+        return f"{name} {doing}   {who}  ·  {skip}: skip to the end of its activation"
 
     def _pan(self, dt: float) -> None:
         keys = self.app.keys
