@@ -418,8 +418,10 @@ class BattleScreen(Screen):
         doing = "answers the charge" if self.state.pending is not None else "plays"
         if self.thinker.busy:
             doing = "is thinking" + "." * (1 + (pygame.time.get_ticks() // 300) % 3)
-        skip = self.app.keys.label("skip_ai")
         who = describe(self.session.match.players[side])
+        if self.state.pending is not None:
+            return f"{name} {doing}   {who}"
+        skip = self.app.keys.label("skip_ai")
         return f"{name} {doing}   {who}  ·  {skip}: skip to the end of its activation"
 
     def _pan(self, dt: float) -> None:

@@ -37,7 +37,7 @@ class MainMenu(ButtonScreen):
         ]
         w, h = app.surface.get_size()
         scale = app.settings.ui_scale
-        self.buttons = column(items, w // 2, int(h * 0.36), int(300 * scale), int(44 * scale))
+        self.buttons = column(items, w // 2, int(h * 0.31), int(300 * scale), int(44 * scale))
 
     def quit(self) -> None:
         """Leave the game."""

@@ -19,7 +19,23 @@ from game.ui.app import App, Screen
 from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
 from game.ui.widgets import text
 
-FORM_SIZE = (560, 380)
+FORM_SIZE = (560, 400)
+
+
+def _hex(colour: theme.Colour) -> str:
+    """A colour as pygame_gui's themes write it."""
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+# the forms in the colours of the other screens (a pygame_gui theme, as plain data)
+GUI_THEME: dict[str, Any] = {"defaults": {"colours": {
+    "dark_bg": _hex(theme.PANEL), "normal_bg": _hex(theme.BUTTON), "hovered_bg": _hex(theme.BUTTON_HOVER),
+    "active_bg": _hex(theme.BUTTON_HOVER), "selected_bg": "#7a5f22", "disabled_bg": _hex(theme.BUTTON_OFF),
+    "normal_text": _hex(theme.TEXT), "hovered_text": _hex(theme.TEXT), "active_text": _hex(theme.TEXT),
+    "selected_text": "#fff3d0", "disabled_text": _hex(theme.DIM), "normal_border": _hex(theme.PANEL_EDGE),
+    "hovered_border": _hex(theme.GOLD), "selected_border": _hex(theme.GOLD),
+    "active_border": _hex(theme.GOLD),
+}}, "label": {"colours": {"normal_text": _hex(theme.DIM)}}}
 
 
 def retinue_names(scenario: str) -> dict[str, str]:
@@ -49,7 +65,7 @@ class SetupForm(Screen):
         super().__init__(app)
         self.scenario = scenario
         self.seed = seed
-        self.manager = pygame_gui.UIManager(app.surface.get_size())
+        self.manager = pygame_gui.UIManager(app.surface.get_size(), GUI_THEME)
         self.start_button: UIButton | None = None
         self.back_button: UIButton | None = None
         self.build()
@@ -159,15 +175,15 @@ class SoloSetup(SetupForm):
         self.side_buttons = {}
         for i, side in enumerate(SIDES):
             title = f"{theme.SIDE_NAME[side]}: {names.get(side) or side}"
-            self.side_buttons[side] = UIButton(pygame.Rect(20 + i * (width // 2 + 4), 48, width // 2 - 4, 44),
-                                               title, self.manager, container=self.panel)
-        self.label("Difficulty", pygame.Rect(20, 112, width, 28))
+            self.side_buttons[side] = UIButton(pygame.Rect(20, 48 + i * 50, width, 44), title, self.manager,
+                                               container=self.panel)
+        self.label("Difficulty", pygame.Rect(20, 160, width, 28))
         self.level_buttons = {}
         third = width // 3
         for i, level in enumerate(DIFFICULTIES):
-            self.level_buttons[level] = UIButton(pygame.Rect(20 + i * (third + 3), 144, third - 4, 44),
+            self.level_buttons[level] = UIButton(pygame.Rect(20 + i * (third + 3), 192, third - 4, 44),
                                                  level.capitalize(), self.manager, container=self.panel)
-        self.who = self.label("", pygame.Rect(20, 208, width, 28))
+        self.who = self.label("", pygame.Rect(20, 256, width, 28))
         self.show_choice()
 
     def show_choice(self) -> None:
