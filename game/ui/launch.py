@@ -64,6 +64,8 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
     if screen == "result":
         _finish(match, args.seed)
     battle = BattleScreen(app, match, args.mode)
+    if getattr(args, "frames", 0):
+        battle.session.saves_dir = None  # a scripted run (screenshots) leaves the player's autosave alone
     app.push(battle)
     if screen == "battle" and args.screen:
         stage_demo(battle)

@@ -3,15 +3,20 @@ battle screen, the skip key, saving and resuming a solo game, and the command li
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
 import pygame
+import pytest
 
+from game.ai import PLAYERS, EagerPlayer
 from game.persist import Match, load_save
 from game.persist.schema import HUMAN
 from game.rules.commands import Command
+from game.rules.engine import Engine
 from game.rules.events import ActivationEnded, ReactionOffered
+from game.rules.state import NoSide, Side
 from game.scenario import start_game
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
@@ -251,6 +256,7 @@ def test_command_line_solo_goes_straight_to_the_table_and_the_ai_plays(app: App,
     while not battle.human_acting() and time.monotonic() < deadline:
         ai_frames(app, battle, 1)
     assert shot.is_file() and any(c.side == "blue" for c in battle.session.engine.commands)
+    assert not (app.saves_dir / "autosave.json").exists()  # a scripted run keeps the player's autosave
 
 
 def test_command_line_watch_takes_both_players(app: App) -> None:
@@ -267,3 +273,36 @@ def test_the_load_screen_says_a_save_is_solo(app: App) -> None:
     save_to_slot(battle.session.match, app.saves_dir, "solo2")
     info = next(s for s in list_saves(app.saves_dir) if s.path.name == "solo2.json")
     assert info.detail.startswith(f"solo as Orange vs {describe(ai_spec('easy'))}")
+
+
+class _Slow:
+    """An AI player that takes its time (as a searching one would), then plays like eager."""
+
+    def __init__(self, seed: int, level: str) -> None:
+        self.inner = EagerPlayer(seed)
+        self.go = threading.Event()
+
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+        """Wait until told, then choose."""
+        self.go.wait(10)
+        return self.inner.choose(engine, side)
+
+
+def test_the_window_keeps_drawing_while_the_ai_thinks(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(PLAYERS, "slow", _Slow)
+    app.settings.ai_speed = "instant"
+    battle = BattleScreen.new(app, "the-ford", 1, "solo", {"red": HUMAN, "blue": "slow:hard"})
+    app.reset(battle)
+    player = battle.players["blue"]
+    assert isinstance(player, _Slow)
+    frames(app, 2)
+    assert battle.thinker.busy
+    before = app.frame
+    frames(app, 30)  # the frame loop runs on while the worker waits
+    assert app.frame == before + 30 and battle.thinker.busy and not battle.session.engine.commands
+    assert "is thinking" in battle.ai_status()
+    assert battle.action_buttons(pygame.Rect(0, 660, 900, 56)) == []
+    player.go.set()
+    battle.thinker.wait()
+    frames(app, 1)
+    assert battle.session.engine.commands and battle.session.engine.commands[0].side == "blue"
