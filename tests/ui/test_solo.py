@@ -159,6 +159,7 @@ def test_solo_e2e_the_person_charges_the_ai_answers_then_plays_its_spear(app: Ap
         key(app, pygame.K_SPACE if state.active_model else pygame.K_e)
     assert {c.side for c in match.commands[ours:]} == {"blue"}
     assert state.acting_side == "red"
+    assert app.settings.blindfold and app.top is battle  # no handover screen in a solo game
 
     theirs = len(match.commands)
     for _ in range(300):
