@@ -27,14 +27,13 @@ from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
-from game.ui.solo import PACE, Thinker, build_players, describe
+from game.ui.solo import PACE, Thinker, ai_spec, build_players, describe
 from game.ui.widgets import Button, panel, row, text
 
 PAN_SPEED = 700  # screen pixels per second
 EDGE = 6  # pixels from the window edge that scroll the map
 PLAYING_KEYS = {"undo", "end_activation", "end_spear", "reload", *GAMBIT_KEYS}
 ACTIVATION_OVER = (ActivationEnded, SpearEnded, GameEnded)
-WATCH_PLAYER = "eager:normal"  # who plays a watched game's side when the match names nobody
 
 
 class BattleScreen(Screen):
@@ -46,7 +45,8 @@ class BattleScreen(Screen):
         super().__init__(app)
         mode = mode or match.mode
         if mode == "watch":
-            match.players = {s: p if p != HUMAN else WATCH_PLAYER for s, p in match.players.items()}
+            # a side the match names nobody for is played by the AI at the normal level
+            match.players = {s: p if p != HUMAN else ai_spec("normal") for s, p in match.players.items()}
         elif mode == "hotseat":
             match.players = {s: HUMAN for s in match.players}
         elif list(match.players.values()).count(HUMAN) != 1:
