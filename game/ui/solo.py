@@ -22,6 +22,7 @@ DIFFICULTIES = LEVELS
 AI_SPEEDS = ("slow", "normal", "fast", "instant")
 # seconds between two commands of an AI player, after the animations of the first have played
 PACE = {"slow": 1.2, "normal": 0.55, "fast": 0.2, "instant": 0.0}
+TRAIL_SECONDS = 3.0  # how long an AI model's move stays drawn on the table
 FALLBACK = "eager"  # the player behind every level until a stronger one is registered
 STRONG = ("search", "heuristic")  # the players a difficulty level prefers, best first
 

@@ -307,3 +307,21 @@ def test_the_window_keeps_drawing_while_the_ai_thinks(app: App, monkeypatch: pyt
     battle.thinker.wait()
     frames(app, 1)
     assert battle.session.engine.commands and battle.session.engine.commands[0].side == "blue"
+
+
+def test_the_ai_moves_leave_a_trail_and_a_click_only_looks(app: App) -> None:
+    app.settings.ai_speed = "slow"
+    battle = BattleScreen.new(app, "the-ford", 1, "solo", solo_players("red", "normal"))
+    app.reset(battle)
+    for _ in range(900):
+        ai_frames(app, battle, 1)
+        if battle.trails:
+            break
+    assert battle.trails and battle.trails[0][1] == "blue"
+    assert battle.ai_acting()
+    commands = len(battle.session.engine.commands)
+    state = battle.state
+    enemy = next(m for m in state.models if m.side == "red")
+    pos = battle.camera.to_screen(enemy.x, enemy.y)
+    battle.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    assert battle.ctl.selected == enemy.id and len(battle.session.engine.commands) == commands

@@ -14,10 +14,12 @@ from game.ui.battle.driving import draw_contact
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
 from game.ui.eventtext import ram_summary
+from game.ui.solo import TRAIL_SECONDS
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.rules.state import Model, Vehicle
+    from game.ui.battle.camera import Camera
     from game.ui.battle.screen import BattleScreen
 
 
@@ -82,6 +84,8 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     preview = scr.current_preview()
     if preview is not None and preview.path:
         overlays.draw_path(surface, cam, preview.path, preview.legal)
+    for path, side, age in scr.trails:
+        _draw_trail(surface, cam, path, theme.SIDE_TEXT[side], age)
     poses = scr.motion.poses()
     now = pygame.time.get_ticks() / 1000.0
     draw_vehicles(surface, cam, state, table, scr.vehicle_art, small, scr.ctl.selected, poses, now,
@@ -148,6 +152,19 @@ def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: t
     box = img.get_rect(center=centre).inflate(24, 12)
     panel(surface, box, 240)
     surface.blit(img, img.get_rect(center=box.center))
+
+
+def _draw_trail(surface: pygame.Surface, cam: Camera, path: list[tuple[float, float]],
+                colour: theme.Colour, age: float) -> None:
+    """Where an AI model just went: its path in its side's colour, fading out."""
+    if len(path) < 2:
+        return
+    fade = max(0.0, 1.0 - age / TRAIL_SECONDS)
+    shade = tuple(int(c * (0.35 + 0.65 * fade)) for c in colour)
+    pts = [cam.to_screen(x, y) for x, y in path]
+    pygame.draw.lines(surface, (10, 10, 10), False, pts, 5)
+    pygame.draw.lines(surface, shade, False, pts, 3)
+    pygame.draw.circle(surface, shade, pts[0], 4)
 
 
 def _ai_banner(scr: BattleScreen, surface: pygame.Surface, bar: pygame.Rect, msg: str) -> None:

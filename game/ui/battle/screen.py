@@ -12,7 +12,7 @@ from game.persist.schema import HUMAN
 from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
-from game.rules.events import ActivationEnded, DiceRolled, GameEnded, SpearEnded
+from game.rules.events import ActivationEnded, DiceRolled, GameEnded, Moved, SpearEnded
 from game.rules.state import SIDES, GameState, Model, NoSide, Side, Vehicle
 from game.scenario import scenario_path
 from game.ui import theme
@@ -27,7 +27,7 @@ from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
-from game.ui.solo import PACE, Thinker, ai_spec, build_players, describe
+from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_spec, build_players, describe
 from game.ui.widgets import Button, panel, row, text
 
 PAN_SPEED = 700  # screen pixels per second
@@ -81,6 +81,7 @@ class BattleScreen(Screen):
         self.skipping = False  # the AI's activation is played out at once (the skip key)
         self.ai_wait = self.ai_pace()
         self.ai_error = ""
+        self.trails: list[tuple[list[tuple[float, float]], str, float]] = []  # AI moves: path, side, age
         self._preview_key: tuple[object, ...] = ()
         self._preview: Preview | None = None
         self._hit_key: tuple[object, ...] = ()
@@ -309,7 +310,11 @@ class BattleScreen(Screen):
 
             self.app.push(RulesScreen(self.app, rule))
             return
-        if self.camera.viewport.collidepoint(event.pos) and self.human_acting():
+        if self.camera.viewport.collidepoint(event.pos) and not self.human_acting():
+            world = self.camera.to_world(*event.pos)  # look, not act: the card shows the model
+            hit, vehicle = self.model_under(world), self.vehicle_under(world)
+            self.ctl.selected = hit.id if hit else vehicle.id if vehicle else ""
+        elif self.camera.viewport.collidepoint(event.pos):
             world = self.camera.to_world(*event.pos)
             hit = self.model_under(world)
             keys = self.app.keys
@@ -342,6 +347,7 @@ class BattleScreen(Screen):
             self.ctl.drive.point_at(engine.table, engine.state, self.camera.to_world(*self.mouse))
         if self.players:
             self._ai_update(dt)
+            self.trails = [(p, s, age + dt) for p, s, age in self.trails if age + dt < TRAIL_SECONDS]
         if self.state.over and not self.result_shown and not self.tray.busy:
             from game.ui.screens.result import ResultScreen
 
@@ -401,6 +407,7 @@ class BattleScreen(Screen):
             return
         if self.mode == "solo":
             self.session.undo_stack.clear()  # a person's undo never takes back the AI's answer
+        self.trails += [(list(e.path), side, 0.0) for e in result.events if isinstance(e, Moved)]
         if self.skipping or self.ai_pace() == 0.0:
             self._finish_animations()
         if any(isinstance(e, ACTIVATION_OVER) for e in result.events) or not self.ai_acting():
