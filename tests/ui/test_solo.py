@@ -25,7 +25,9 @@ from game.ui.persistence import list_saves, save_to_slot
 from game.ui.screens.load import open_battle, resume
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.scenarios import ScenarioPicker
+from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import SoloSetup, WatchSetup
+from game.ui.settings import load_settings
 from game.ui.solo import ai_spec, describe, solo_players
 from main import _parser
 from tests.ui.conftest import frames
@@ -325,3 +327,17 @@ def test_the_ai_moves_leave_a_trail_and_a_click_only_looks(app: App) -> None:
     pos = battle.camera.to_screen(enemy.x, enemy.y)
     battle.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     assert battle.ctl.selected == enemy.id and len(battle.session.engine.commands) == commands
+
+
+def test_the_ai_speed_setting_cycles_and_is_saved(app: App) -> None:
+    screen = SettingsScreen(app)
+    app.reset(screen)
+    frames(app, 1)
+    assert app.settings.ai_speed == "normal"
+    seen = []
+    for _ in range(4):
+        press(app, f"AI speed: {app.settings.ai_speed}")
+        seen.append(app.settings.ai_speed)
+    assert seen == ["fast", "instant", "slow", "normal"]
+    saved, _ = load_settings(app.config_dir)
+    assert saved.ai_speed == "normal" and screen.message == "Saved."
