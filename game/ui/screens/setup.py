@@ -60,6 +60,7 @@ class SetupForm(Screen):
     """A pygame_gui form in a panel in the middle of the window; Start opens the table."""
 
     heading = ""
+    mode = "hotseat"  # the kind of game the form starts
 
     def __init__(self, app: App, scenario: str, seed: int) -> None:
         super().__init__(app)
@@ -129,8 +130,6 @@ class SetupForm(Screen):
     def players(self) -> dict[str, str]:
         """Who plays each side, as the form stands."""
         return {s: HUMAN for s in SIDES}
-
-    mode = "hotseat"
 
     def start(self) -> None:
         """Open the table in place of this form and the scenario picker under it."""
