@@ -11,7 +11,7 @@ from game.content import load_content
 from game.rules import events as ev
 from game.rules.paths import GAMBIT_NAMES
 from game.rules.state import GameState
-from game.ui.theme import SIDE_NAME
+from game.ui.sides import SIDE_NAME
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 ANCHOR = re.compile(r'<a id="rule-([A-Za-z0-9_]+)"></a>')
