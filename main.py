@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-SCREENS = ("menu", "battle", "handover", "result", "rules", "settings", "scenarios", "load")
+SCREENS = ("menu", "battle", "handover", "result", "rules", "settings", "scenarios", "load", "solo-setup",
+           "watch-setup")
 
 
 def _parser() -> argparse.ArgumentParser:

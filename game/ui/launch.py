@@ -59,6 +59,12 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
     if screen in ("rules", "settings", "scenarios", "load"):
         app.push(_simple(app, screen))
         return
+    if screen in ("solo-setup", "watch-setup"):
+        from game.ui.screens.setup import SoloSetup, WatchSetup
+
+        form = SoloSetup if screen == "solo-setup" else WatchSetup
+        app.push(form(app, args.scenario or "the-ford", args.seed))
+        return
     match = Match.start(args.scenario or "the-ford", args.seed, args.mode, players_of(args))
     play_ai(match, args.steps, args.seed)
     if screen == "result":

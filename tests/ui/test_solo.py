@@ -352,3 +352,11 @@ def test_the_log_text_and_the_solo_rules_stay_free_of_pygame() -> None:
             "sys.exit('pygame' in sys.modules)")
     root = Path(__file__).resolve().parents[2]
     assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0  # players import them
+
+
+def test_the_hidden_screen_flag_opens_the_forms(app: App) -> None:
+    for name, form in (("solo-setup", SoloSetup), ("watch-setup", WatchSetup)):
+        app.reset(MainMenu(app))
+        first_screen(app, _parser().parse_args(["--screen", name, "--scenario", "make-way"]))
+        assert isinstance(app.top, form) and app.top.scenario == "make-way"
+        frames(app, 2)
