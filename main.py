@@ -5,14 +5,21 @@ from __future__ import annotations
 import argparse
 import sys
 
-SCREENS = ("menu", "battle", "handover", "result", "rules", "settings", "scenarios", "load")
+SCREENS = ("menu", "battle", "handover", "result", "rules", "settings", "scenarios", "load", "solo-setup",
+           "watch-setup")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Destrier: Ruckus skirmish on a digital table")
     parser.add_argument("--scenario", help="go straight to the battle screen on this scenario")
-    parser.add_argument("--mode", default="hotseat", choices=["hotseat", "watch"],
-                        help="hotseat: two players on one machine; watch: the AI plays both sides")
+    parser.add_argument("--mode", default="hotseat", choices=["hotseat", "solo", "watch"],
+                        help="hotseat: two players on one machine; solo: you against the AI; "
+                             "watch: the AI plays both sides")
+    parser.add_argument("--side", default="red", choices=["red", "blue"], help="your side in a solo game")
+    parser.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"],
+                        help="the AI's level in a solo game")
+    parser.add_argument("--red", help="watch mode: the AI player of red, name[:level] (e.g. eager:hard)")
+    parser.add_argument("--blue", help="watch mode: the AI player of blue, name[:level]")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--screenshot", help="save the screen to this PNG on exit")
     parser.add_argument("--frames", type=int, default=0, help="quit after this many frames")
@@ -24,13 +31,21 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and open the window."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     from game.terrain.terrain_map import MapError
     from game.ui.app import App
-    from game.ui.launch import first_screen
+    from game.ui.launch import check_player, first_screen
+
+    for flag in ("red", "blue"):
+        problem = check_player(getattr(args, flag))
+        if problem:
+            parser.error(f"--{flag}: {problem}")
 
     width, height = (int(v) for v in args.size.lower().split("x"))
     app = App(size=(width, height))
+    if args.frames:
+        app.settings.ai_speed = "instant"  # for this run only: the AI plays within the frames
     try:
         first_screen(app, args)
     except MapError as exc:

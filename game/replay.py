@@ -43,6 +43,7 @@ def summary(save: SaveFile) -> str:
     lines = [
         f"Scenario {save.scenario}, seed {save.seed}, saved {save.created.isoformat()}",
         f"{len(save.commands)} commands, turn {state.turn} of {state.max_turns}",
+        f"Played {save.mode}: " + ", ".join(f"{side} {save.players[side]}" for side in SIDES),
     ]
     if state.over:
         winner = "a draw" if state.winner == "draw" else f"{state.winner} won"

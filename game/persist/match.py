@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.persist.schema import HUMAN
 from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
@@ -36,6 +37,9 @@ class Mark:
     log: int
 
 
+MODES = ("hotseat", "solo", "watch")
+
+
 class MatchError(Exception):
     """An engine whose history cannot be recorded (it did not start from scenario + seed)."""
 
@@ -43,17 +47,21 @@ class MatchError(Exception):
 class Match:
     """An engine with its history kept per command, ready to save or replay."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, mode: str = "hotseat", players: dict[str, str] | None = None) -> None:
         if engine.commands:
             raise MatchError("a Match must wrap an engine before its first command")
         self.engine = engine
         self.setup_events: list[Ev] = list(engine.log)
         self.steps: list[Step] = []
+        self.mode = mode
+        # per side: HUMAN, or the spec of the AI player (`name[:level]`) that plays it
+        self.players: dict[str, str] = dict(players or {"red": HUMAN, "blue": HUMAN})
 
     @classmethod
-    def start(cls, scenario: str, seed: int) -> Match:
-        """A new game of a shipped scenario."""
-        return cls(start_game(scenario, seed))
+    def start(cls, scenario: str, seed: int, mode: str = "hotseat",
+              players: dict[str, str] | None = None) -> Match:
+        """A new game of a shipped scenario (hot-seat unless a mode and its players are given)."""
+        return cls(start_game(scenario, seed), mode, players)
 
     @classmethod
     def from_engine(cls, engine: Engine) -> Match:

@@ -43,6 +43,8 @@ def save_data(source: Engine | Match) -> dict[str, Any]:
         "scenario": match.scenario,
         "seed": match.seed,
         "turns": state.max_turns,
+        "mode": match.mode,
+        "players": dict(match.players),
         "commands": [c.model_dump(mode="json") for c in match.commands],
         "events": [dump_events(s.events) for s in match.steps],
         "setup_events": dump_events(match.setup_events),

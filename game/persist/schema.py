@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
@@ -19,11 +20,13 @@ from game.rules.events import Event
 from game.rules.state import digest_of
 from game.scenario import NAME
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 KIND = "destrier-save"
 MAX_BYTES = 20 * 1024 * 1024  # refuse larger files before parsing them
 MAX_DEPTH = 32  # a save is at most ~6 levels deep
 MAX_COMMANDS = 200_000
+HUMAN = "human"
+PLAYER_SPEC = re.compile(r"[a-z][a-z0-9_-]{0,30}(:(easy|normal|hard))?")
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -45,8 +48,15 @@ def _vehicles_in_the_state(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _who_plays(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 to 3: a save records its mode and who plays each side. Every version-2 game was
+    played hot-seat (watched games were never saved), so both sides are people."""
+    data.update(mode="hotseat", players={"red": HUMAN, "blue": HUMAN}, schema_version=3)
+    return data
+
+
 # schema_version n -> a function turning version-n data into version n+1 data.
-MIGRATIONS: dict[int, Migration] = {1: _vehicles_in_the_state}
+MIGRATIONS: dict[int, Migration] = {1: _vehicles_in_the_state, 2: _who_plays}
 
 
 class SaveError(Exception):
@@ -67,11 +77,14 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    schema_version: Literal[2] = Field(description="The save format version.")
+    schema_version: Literal[3] = Field(description="The save format version.")
     kind: Literal["destrier-save"] = Field(description="Marks the file as a Destrier save.")
     scenario: str = Field(description="Scenario name: a map in maps/ without .tmx.")
     seed: int = Field(ge=-(2**63), lt=2**64, description="The game's dice seed.")
     turns: int = Field(ge=1, le=100, description="The turn limit (state.max_turns).")
+    mode: Literal["hotseat", "solo", "watch"] = Field(description="How the game is played.")
+    players: dict[Literal["red", "blue"], str] = Field(
+        description='Per side: "human", or the AI player spec (name[:level]) that plays it.')
     commands: list[Command] = Field(max_length=MAX_COMMANDS, description="Commands in order.")
     events: list[list[Event]] = Field(description="The events each command caused.")
     setup_events: list[Event] = Field(description="Events of setting up, before any command.")
@@ -85,6 +98,24 @@ class SaveFile(BaseModel):
         if not NAME.match(name):
             raise ValueError(f"{_short(name)} is not a scenario name (lower-case, hyphens)")
         return name
+
+    @field_validator("players")
+    @classmethod
+    def _known_seats(cls, players: dict[str, str]) -> dict[str, str]:
+        if set(players) != {"red", "blue"}:
+            raise ValueError("needs a player for red and for blue")
+        for side, spec in players.items():
+            if spec != HUMAN and not PLAYER_SPEC.fullmatch(spec):
+                raise ValueError(f"{side}: {_short(spec)} is neither 'human' nor a player name[:level]")
+        return players
+
+    @model_validator(mode="after")
+    def _mode_fits_players(self) -> SaveFile:
+        people = sum(spec == HUMAN for spec in self.players.values())
+        wanted = {"hotseat": 2, "solo": 1, "watch": 0}[self.mode]
+        if people != wanted:
+            raise ValueError(f"a {self.mode} game has {wanted} human sides, not {people}")
+        return self
 
     @model_validator(mode="after")
     def _events_per_command(self) -> SaveFile:

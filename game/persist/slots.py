@@ -64,6 +64,8 @@ class SlotInfo:
     commands: int = 0
     over: bool = False
     winner: str = ""  # "red", "blue" or "draw" when over
+    mode: str = ""  # "hotseat", "solo" or "watch"
+    players: dict[str, str] = field(default_factory=dict)  # per side: "human" or an AI player spec
 
     @property
     def is_autosave(self) -> bool:
@@ -180,7 +182,8 @@ def _slot_info(folder: Path, name: str, verify: bool) -> SlotInfo:
                     title=_title(save.scenario), turn=state.turn, max_turns=state.max_turns,
                     active_side=state.active_side,
                     valour={s: state.sides[s].valour for s in SIDES if s in state.sides},
-                    commands=len(save.commands), over=state.over, winner=state.winner)
+                    commands=len(save.commands), over=state.over, winner=state.winner, mode=save.mode,
+                    players={str(k): v for k, v in save.players.items()})
 
 
 def _when(mtime: float) -> datetime:

@@ -67,7 +67,7 @@ def _show(event: dict[str, Any] | None) -> str:
 def replay_save(save: SaveFile, check_events: bool = True) -> Match:
     """Rebuild a save's game from scenario + seed, raising ReplayDivergence at the first drift."""
     try:
-        match = Match.start(save.scenario, save.seed)
+        match = Match.start(save.scenario, save.seed, save.mode, {str(k): v for k, v in save.players.items()})
     except MapError as exc:
         raise SaveError(f"cannot load scenario {save.scenario!r}: {exc.problem}") from None
     _check_setup(save, match)

@@ -11,6 +11,7 @@ from game.content import load_content
 from game.rules import events as ev
 from game.rules.paths import GAMBIT_NAMES
 from game.rules.state import GameState
+from game.ui.sides import SIDE_NAME
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 ANCHOR = re.compile(r'<a id="rule-([A-Za-z0-9_]+)"></a>')
@@ -174,12 +175,17 @@ def _plural(k: int, what: str) -> str:
     return f"{k} {what}" if k == 1 else f"{k} {what}s"
 
 
+def _side(side: str) -> str:
+    """A side as the players call it (red is Orange on the table)."""
+    return SIDE_NAME.get(side, side)
+
+
 TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.DiceRolled: _dice,
     ev.DeckShuffled: lambda e, n: f"The {word(e.deck)} deck is shuffled ({_plural(len(e.order), 'card')})",
     ev.TurnBegan: lambda e, n: f"Turn {e.turn} begins",
     ev.CardDrawn: lambda e, n: "Card drawn: " + ("Divers Alarums" if e.card == "alarums" else n(e.card))
-    + (f" ({e.side})" if e.side else "")
+    + (f" ({_side(e.side)})" if e.side else "")
     + (" — leaderless: his Retainers are Feckless" if e.leaderless else ""),
     ev.AlarumDrawn: lambda e, n: f"Divers Alarums: {e.name} — {e.detail}",
     ev.Activated: lambda e, n: f"{n(e.model)} activates" + ("" if e.in_command else ", out of Command Range"),
@@ -201,7 +207,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     + ("saved" if e.saved else "failed"),
     ev.Wounded: lambda e, n: f"{n(e.model)} loses {e.amount} Health ({e.health} left)",
     ev.Casualty: lambda e, n: f"{n(e.model)} is a casualty"
-    + (f": +{e.valour} Valour to {e.by_side}" if e.valour else ""),
+    + (f": +{e.valour} Valour to {_side(e.by_side)}" if e.valour else ""),
     ev.MeleeRound: _melee,
     ev.BlockedStroke: lambda e, n: f"Blocked Stroke for {n(e.model)}: rolled {e.roll} — "
     + ("absorbed" if e.absorbed else "the hit goes home"),
@@ -211,16 +217,16 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
                                                          if e.still_needed else ""),
     ev.Looted: lambda e, n: f"{n(e.model)} takes the loot {word(e.objective)}: +{e.valour} Valour",
     ev.DrillSet: lambda e, n: f"{n(e.model)} will {e.drill.capitalize()} when attacked",
-    ev.PerkPlayed: lambda e, n: f"{e.side} plays {content_name('perks', e.card)}" + (f" on {n(e.model)}"
-                                                                            if e.model else ""),
+    ev.PerkPlayed: lambda e, n: f"{_side(e.side)} plays {content_name('perks', e.card)}"
+    + (f" on {n(e.model)}" if e.model else ""),
     ev.PerkUsed: lambda e, n: f"{n(e.model)} uses a Perk: {word(e.effect)}",
-    ev.PerkDrawn: lambda e, n: f"{e.side} draws a Perk card",
+    ev.PerkDrawn: lambda e, n: f"{_side(e.side)} draws a Perk card",
     ev.ActivationEnded: lambda e, n: f"{n(e.model)} ends the activation",
     ev.SpearEnded: lambda e, n: f"The Spear of {n(e.card)} has finished",
-    ev.ModelJoined: lambda e, n: f"{n(e.model)} joins {e.side} at {_pt(e.at)}",
-    ev.WillToFight: lambda e, n: f"Will to Fight, {e.side}: {e.total} against {e.need}+ — "
+    ev.ModelJoined: lambda e, n: f"{n(e.model)} joins {_side(e.side)} at {_pt(e.at)}",
+    ev.WillToFight: lambda e, n: f"Will to Fight, {_side(e.side)}: {e.total} against {e.need}+ — "
     + ("they fight on" if e.passed else "they quit the field"),
-    ev.ObjectiveHeld: lambda e, n: f"{e.side} holds {word(e.objective)}: +{e.valour} Valour",
+    ev.ObjectiveHeld: lambda e, n: f"{_side(e.side)} holds {word(e.objective)}: +{e.valour} Valour",
     ev.TurnEnded: lambda e, n: f"Turn {e.turn} ends",
     ev.GameEnded: lambda e, n: f"The game is over: {e.winner or 'nobody'} "
     + ("" if e.winner == "draw" else "wins ") + f"({e.reason}); Valour "
@@ -233,7 +239,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     + ("it is killed" if e.result == "killed" else f"{e.steed_health} Health left")
     + (f"; rolled {e.roll} — {word(e.result)}" if e.roll else ""),
     ev.SteedKilled: lambda e, n: f"{n(e.model)}'s steed is killed"
-    + (f": +{e.valour} Valour to {e.by_side}" if e.valour else ""),
+    + (f": +{e.valour} Valour to {_side(e.by_side)}" if e.valour else ""),
     ev.HorseBolted: lambda e, n: f"{n(e.model)}'s steed bolts toward {e.bearing:.0f}°"
     + (f", jumping {', '.join(e.jumps)}" if e.jumps else "") + (", off the table" if e.left_table else "")
     + (" — the rider keeps his seat" if e.kept_seat else ""),
@@ -242,7 +248,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.Dismounted: lambda e, n: f"{n(e.model)} is on foot"
     + (", the steed left standing" if e.steed_left else ""),
     ev.Remounted: lambda e, n: f"{n(e.model)} mounts {n(e.steed)}",
-    ev.ReactionOffered: lambda e, n: f"{n(e.model)} is charged by {n(e.charger)}: {e.side} chooses "
+    ev.ReactionOffered: lambda e, n: f"{n(e.model)} is charged by {n(e.charger)}: {_side(e.side)} chooses "
     + " or ".join(word(o) for o in e.options),
     ev.ReactionTaken: lambda e, n: f"{n(e.model)} answers: {word(e.choice)}",
     ev.SteedSpooked: lambda e, n: f"{n(e.model)}'s steed is spooked by gunfire: rolled {e.roll} — "
@@ -258,7 +264,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.VehicleDamaged: lambda e, n: f"{cap(n(e.vehicle))} takes {e.amount} damage to its {e.location} "
     f"({word(e.cause)}): Health {e.health}",
     ev.VehicleDisabled: lambda e, n: f"{cap(n(e.vehicle))} is disabled and will not move again"
-    + (f": +{e.valour} Valour to {e.to_side}" if e.valour else ""),
+    + (f": +{e.valour} Valour to {_side(e.to_side)}" if e.valour else ""),
     ev.VehicleAlight: lambda e, n: f"{cap(n(e.vehicle))} is alight: its {e.location} burns"
     + (f" (spread from the {e.spread_from})" if e.spread_from else ""),
     ev.CrewShaken: lambda e, n: f"{n(e.model)} is shaken aboard {n(e.vehicle)}: {e.dice}×{e.die} = "
@@ -273,7 +279,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     + (" and claims it for his side" if e.took_over else ""),
     ev.ClimbedDown: lambda e, n: f"{n(e.model)} climbs down from {n(e.vehicle)} to {_pt(e.to)}",
     ev.VehicleEscaped: lambda e, n: f"{cap(n(e.vehicle))} leaves the table"
-    + (f": +{e.valour} Valour to {e.side}" if e.valour else ""),
+    + (f": +{e.valour} Valour to {_side(e.side)}" if e.valour else ""),
 }
 
 

@@ -28,6 +28,7 @@ DEFAULT_BINDINGS: dict[str, list[str]] = {
     "shoot": ["s"],
     "reload": ["k"],
     "waypoint": ["left shift", "right shift"],
+    "skip_ai": ["tab"],  # play the AI's activation out at once
 }
 
 

@@ -6,9 +6,10 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
-from game.ai import EagerPlayer
+from game.ai import PLAYERS, EagerPlayer, parse_spec
 from game.persist import Match
 from game.ui.app import App, Screen
+from game.ui.solo import ai_spec, solo_players
 
 if TYPE_CHECKING:
     from game.ui.battle.screen import BattleScreen
@@ -25,6 +26,27 @@ def play_ai(match: Match, steps: int, seed: int) -> None:
         match.submit(players[side].choose(engine, side))
 
 
+def check_player(spec: str | None) -> str:
+    """Why an AI player spec from the command line cannot be used ("" if it can, or is not given)."""
+    if spec is None:
+        return ""
+    try:
+        name, _ = parse_spec(spec)
+    except ValueError as exc:
+        return str(exc)
+    return "" if name in PLAYERS else f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}"
+
+
+def players_of(args: argparse.Namespace) -> dict[str, str] | None:
+    """Who plays each side, from --mode, --side, --difficulty, --red and --blue."""
+    if args.mode == "solo":
+        return solo_players(args.side, args.difficulty)
+    if args.mode == "watch":
+        default = ai_spec("normal")
+        return {"red": args.red or default, "blue": args.blue or default}
+    return None
+
+
 def first_screen(app: App, args: argparse.Namespace) -> None:
     """Push the screens the arguments ask for."""
     from game.ui.battle.screen import BattleScreen
@@ -37,11 +59,19 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
     if screen in ("rules", "settings", "scenarios", "load"):
         app.push(_simple(app, screen))
         return
-    match = Match.start(args.scenario or "the-ford", args.seed)
+    if screen in ("solo-setup", "watch-setup"):
+        from game.ui.screens.setup import SoloSetup, WatchSetup
+
+        form = SoloSetup if screen == "solo-setup" else WatchSetup
+        app.push(form(app, args.scenario or "the-ford", args.seed))
+        return
+    match = Match.start(args.scenario or "the-ford", args.seed, args.mode, players_of(args))
     play_ai(match, args.steps, args.seed)
     if screen == "result":
         _finish(match, args.seed)
     battle = BattleScreen(app, match, args.mode)
+    if getattr(args, "frames", 0):
+        battle.session.saves_dir = None  # a scripted run (screenshots) leaves the player's autosave alone
     app.push(battle)
     if screen == "battle" and args.screen:
         stage_demo(battle)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.persist.match import Match
+from game.persist.schema import HUMAN
 from game.persist.slots import (
     autosave,
     clear_autosave,
@@ -14,6 +15,8 @@ from game.persist.slots import (
     resume_available,
     save_slot,
 )
+from game.ui.solo import describe
+from game.ui.theme import SIDE_NAME
 
 __all__ = ["SlotInfo", "autosave", "clear_autosave", "list_saves", "open_save", "resume_available",
            "save_to_slot"]
@@ -37,6 +40,10 @@ def list_saves(saves_dir: Path) -> list[SlotInfo]:
             out.append(SlotInfo(label, slot.path, f"cannot be loaded: {slot.problem}"))
             continue
         parts = [f"turn {slot.turn}/{slot.max_turns}"]
+        if slot.mode == "solo":
+            mine = next((s for s, p in slot.players.items() if p == HUMAN), "")
+            ai = next((p for p in slot.players.values() if p != HUMAN), "")
+            parts.insert(0, f"solo as {SIDE_NAME.get(mine, mine)} vs {describe(ai)}")
         if slot.over:
             parts.append("finished")
         parts.append(slot.saved_at.astimezone().strftime("%d %b %H:%M"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -15,12 +16,14 @@ SETTINGS_FILE = "settings.json"
 
 
 class Settings(BaseModel):
-    """What a player may change: UI scale, hot-seat blindfold, animation speed, key bindings."""
+    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, key bindings."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
     ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels.")
     blindfold: bool = Field(True, description="Hide the table between the sides in hot-seat.")
     animation_speed: float = Field(1.0, ge=0.0, le=4.0, description="0 turns animations off.")
+    ai_speed: Literal["slow", "normal", "fast", "instant"] = Field(
+        "normal", description="How fast an AI player's commands follow each other.")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.sides import SIDE_NAME as SIDE_NAME  # the names live apart, free of pygame
+
 Colour = tuple[int, int, int]
 
 BG: Colour = (26, 24, 21)
@@ -19,7 +21,6 @@ BUTTON_HOVER: Colour = (96, 84, 62)
 BUTTON_OFF: Colour = (48, 45, 40)
 # colour-blind-safe side colours (orange against blue), with a second cue drawn on the tokens
 SIDE: dict[str, Colour] = {"red": (230, 120, 20), "blue": (40, 110, 225)}
-SIDE_NAME: dict[str, str] = {"red": "Orange", "blue": "Blue"}
 SIDE_TEXT: dict[str, Colour] = {"red": (255, 170, 90), "blue": (130, 180, 255)}
 
 _FACES = "dejavusans,dejavu sans,freesans,liberationsans,arial"

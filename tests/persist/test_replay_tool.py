@@ -31,6 +31,7 @@ def test_summary_without_verify(save_path: Path, capsys: pytest.CaptureFixture[s
     assert main([str(save_path)]) == 0
     out = capsys.readouterr().out
     assert "skirmish-field" in out and "valour" in out and "turn" in out
+    assert "Played hotseat: red human, blue human" in out
 
 
 def _first_event_with(data: dict[str, Any], key: str) -> tuple[int, int]:

@@ -123,9 +123,9 @@ def test_autosave_keeps_the_previous_one(tmp_path: Path, short_match: Match) -> 
 
 
 def test_future_versions_are_refused(save_path: Path) -> None:
-    assert SCHEMA_VERSION == 2 and set(MIGRATIONS) == {1}
+    assert SCHEMA_VERSION == 3 and set(MIGRATIONS) == {1, 2}
     data = read_json(save_path)
-    data["schema_version"] = 3
+    data["schema_version"] = 4
     with pytest.raises(SaveError, match="newer than this game reads"):
         load_save(write_json(save_path, data))
 
@@ -149,7 +149,8 @@ def test_a_version_1_save_from_before_vehicles_loads_and_verifies(tmp_path: Path
     before = old.read_bytes()
     assert json.loads(before)["schema_version"] == 1
     save = load_save(old)
-    assert save.schema_version == 2 and save.snapshot["vehicles"] == []
+    assert save.schema_version == SCHEMA_VERSION and save.snapshot["vehicles"] == []
+    assert save.mode == "hotseat" and save.players == {"red": "human", "blue": "human"}
     assert all(m["aboard"] == "" and m["seat"] == "" for m in save.snapshot["models"])
     match = replay_save(save, check_events=True)  # the same game, now with an empty vehicle list
     assert match.engine.state.digest() == save.state_hash
@@ -249,3 +250,43 @@ def test_loading_never_writes(save_path: Path) -> None:
     after = {p.name: os.stat(p).st_mtime_ns for p in save_path.parent.iterdir()}
     assert before == after
 
+
+
+def test_a_version_2_save_loads_as_hot_seat_and_verifies(save_path: Path) -> None:
+    data = read_json(save_path)
+    del data["mode"], data["players"]
+    data["schema_version"] = 2  # as the game wrote saves before it knew who plays each side
+    save = load_save(write_json(save_path, data))
+    assert save.schema_version == SCHEMA_VERSION == 3
+    assert save.mode == "hotseat" and save.players == {"red": "human", "blue": "human"}
+    match = replay_save(save, check_events=True)
+    assert match.mode == "hotseat" and match.players == {"red": "human", "blue": "human"}
+    golden = load_save(Path(__file__).parent / "golden-skirmish.json")  # committed in version 2
+    assert golden.mode == "hotseat" and replay_save(golden, check_events=True).engine.state.over
+
+
+def test_a_solo_game_keeps_its_mode_and_players(tmp_path: Path, short_match: Match) -> None:
+    match = Match.start("skirmish-field", 11, "solo", {"red": "human", "blue": "eager:hard"})
+    for step in short_match.steps[:10]:
+        match.submit(step.command)
+    save = load_save(save_game(match, tmp_path / "solo.json"))
+    assert save.mode == "solo" and save.players == {"red": "human", "blue": "eager:hard"}
+    again = replay_save(save)
+    assert again.mode == "solo" and again.players == match.players
+    watched = Match.start("skirmish-field", 11, "watch", {"red": "random:easy", "blue": "eager"})
+    assert load_save(save_game(watched, tmp_path / "w.json")).players["blue"] == "eager"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"mode": "solo"}, "a solo game has 1 human sides, not 2"),
+    ({"mode": "watch"}, "a watch game has 0 human sides, not 2"),
+    ({"mode": "online"}, "mode"),
+    ({"players": {"red": "human"}}, "needs a player for red and for blue"),
+    ({"players": {"red": "human", "blue": "eager:brutal"}}, "neither 'human' nor a player"),
+    ({"players": {"red": "human", "blue": "../../etc"}}, "neither 'human' nor a player"),
+])
+def test_mode_and_players_are_checked(save_path: Path, change: dict[str, Any], message: str) -> None:
+    data = read_json(save_path)
+    data.update(change)
+    with pytest.raises(SaveError, match=message):
+        load_save(write_json(save_path, data))

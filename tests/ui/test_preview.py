@@ -333,7 +333,7 @@ def test_a_die_says_its_purpose_target_and_result() -> None:
     save = ev.DiceRolled(purpose="Save, Tom, needs 4+", sides=6, value=3, need="4+")
     assert describe_event(save) == "Save, Tom, needs 4+ — rolled 3"
     casualty = ev.Casualty(model="b1", by_side="red", valour=3)
-    assert describe_event(casualty, {"b1": "Jack Cade"}) == "Jack Cade is a casualty: +3 Valour to red"
+    assert describe_event(casualty, {"b1": "Jack Cade"}) == "Jack Cade is a casualty: +3 Valour to Orange"
     melee = minimal(ev.MeleeRound)
     assert "[4, 6]" in describe_event(melee) and "wins" in describe_event(melee)
 

@@ -54,6 +54,7 @@ def test_watch_mode_plays_commands(app: App) -> None:
     before = len(battle.session.engine.commands)
     for _ in range(40):
         app.step(0.1)
+        battle.thinker.wait()  # the AI chooses in a worker thread
     assert len(battle.session.engine.commands) > before
 
 

@@ -14,10 +14,12 @@ from game.ui.battle.driving import draw_contact
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
 from game.ui.eventtext import ram_summary
+from game.ui.solo import TRAIL_SECONDS
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.rules.state import Model, Vehicle
+    from game.ui.battle.camera import Camera
     from game.ui.battle.screen import BattleScreen
 
 
@@ -37,13 +39,19 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     shown = _shown_model(scr)
     acting = "" if engine.state.over else engine.state.acting_side
     scr.hud.perk_buttons = _perk_buttons(scr)
+    mine = scr.human_side()
+    who = ("you" if acting == mine else "AI") if mine and acting else ""
     scr.hud.draw_panel(surface, pygame.Rect(w - side, top, side, h - top), engine.state,
-                       engine.table, shown, acting, scr.hints(), _shown_vehicle(scr, shown))
+                       engine.table, shown, acting, scr.hints(), _shown_vehicle(scr, shown),
+                       hand=mine or acting, who=who)
     bar_rect = pygame.Rect(0, h - bar, w - side, bar)
     actions = scr.action_buttons(bar_rect)
     scr.buttons = actions + scr.hud.perk_buttons
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else scr.mouse
     _draw_bar(scr.bar_layer, surface, bar_rect, actions, scr.app.fonts.body, mouse)
+    status = scr.ai_status()
+    if status:
+        _ai_banner(scr, surface, bar_rect, status)
 
 
 def _draw_bar(layer: Layer, surface: pygame.Surface, rect: pygame.Rect, buttons: list[Button],
@@ -76,6 +84,8 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     preview = scr.current_preview()
     if preview is not None and preview.path:
         overlays.draw_path(surface, cam, preview.path, preview.legal)
+    for path, side, age in scr.trails:
+        _draw_trail(surface, cam, path, theme.SIDE_TEXT[side], age)
     poses = scr.motion.poses()
     now = pygame.time.get_ticks() / 1000.0
     draw_vehicles(surface, cam, state, table, scr.vehicle_art, small, scr.ctl.selected, poses, now,
@@ -144,6 +154,33 @@ def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: t
     surface.blit(img, img.get_rect(center=box.center))
 
 
+def _draw_trail(surface: pygame.Surface, cam: Camera, path: list[tuple[float, float]],
+                colour: theme.Colour, age: float) -> None:
+    """Where an AI model just went: its path in its side's colour, fading out."""
+    if len(path) < 2:
+        return
+    fade = max(0.0, 1.0 - age / TRAIL_SECONDS)
+    shade = tuple(int(c * (0.35 + 0.65 * fade)) for c in colour)
+    pts = [cam.to_screen(x, y) for x, y in path]
+    pygame.draw.lines(surface, (10, 10, 10), False, pts, 5)
+    pygame.draw.lines(surface, shade, False, pts, 3)
+    pygame.draw.circle(surface, shade, pts[0], 4)
+
+
+def _ai_banner(scr: BattleScreen, surface: pygame.Surface, bar: pygame.Rect, msg: str) -> None:
+    """In the action bar (empty while an AI acts): which AI plays, whether it is thinking, and
+    the skip key."""
+    side = scr.state.acting_side
+    head, _, rest = msg.partition("   ")
+    pygame.draw.rect(surface, theme.SIDE[side], (bar.left, bar.top + 1, 6, bar.height - 1))
+    img = rendered(scr.app.fonts.head, head, theme.SIDE_TEXT[side])
+    at = img.get_rect(midleft=(bar.left + 18, bar.centery))
+    surface.blit(img, at)
+    if rest:
+        tail = rendered(scr.app.fonts.body, rest.strip(), theme.DIM)
+        surface.blit(tail, tail.get_rect(midleft=(at.right + 18, bar.centery)))
+
+
 def _shown_model(scr: BattleScreen) -> Model | None:
     """The model under the cursor, else the selected one, else the active one."""
     state = scr.state
@@ -174,12 +211,13 @@ def _shown_vehicle(scr: BattleScreen, shown: Model | None) -> Vehicle | None:
 def _perk_buttons(scr: BattleScreen) -> list[Button]:
     """One button per Perk card in the acting side's hand; playable ones are enabled."""
     state = scr.state
-    if state.over or not state.acting_side or scr.mode != "hotseat":
+    side = scr.human_side() or state.acting_side
+    if state.over or not side or scr.mode == "watch":
         return []
     table = scr.session.engine.table
-    playable = {c.card: c for c in scr.ctl.perk_commands()}
+    playable = {c.card: c for c in scr.ctl.perk_commands()} if scr.human_acting() else {}
     out = []
-    for card in state.sides[state.acting_side].perks:
+    for card in state.sides[side].perks:
         perk = table.content.perks[card]
         cmd = playable.get(card)
         rect = pygame.Rect(0, 0, 100, int(28 * scr.app.settings.ui_scale))

@@ -97,30 +97,35 @@ class Hud:
             colour = theme.SIDE_TEXT.get(side, theme.TEXT)
             label = f"Spear: {card_name(state, state.current_card)}"
             x = text(surface, label, f.head, (x, y), colour, "midleft").right + 20
-        drawn = [c for c in state.drawn if c != state.current_card]
-        if drawn:
-            x = text(surface, "Drawn:", f.small, (x, y), theme.DIM, "midleft").right + 6
-            for c in drawn[-6:]:
-                colour = theme.SIDE_TEXT.get(card_side(state, c), theme.DIM)
-                x = text(surface, card_name(state, c), f.small, (x, y), colour, "midleft").right + 10
         right = rect.right - 12
         for s in ("blue", "red"):
             msg = f"{theme.SIDE_NAME[s]} {state.sides[s].valour} VP"
             right = text(surface, msg, f.head, (right, y), theme.SIDE_TEXT[s], "midright").left - 16
-        text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright")
+        right = text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright").left - 16
+        drawn = [c for c in state.drawn if c != state.current_card]
+        if drawn:
+            x = text(surface, "Drawn:", f.small, (x, y), theme.DIM, "midleft").right + 6
+            names = [(card_name(state, c), theme.SIDE_TEXT.get(card_side(state, c), theme.DIM))
+                     for c in drawn[-6:]]
+            while names and x + sum(f.small.size(n)[0] + 10 for n, _ in names) > right:
+                names.pop(0)  # the newest cards that fit before the Valour
+            for name, colour in names:
+                x = text(surface, name, f.small, (x, y), colour, "midleft").right + 10
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                    shown: Model | None, acting: Side | NoSide, hints: list[str],
-                   vehicle: Vehicle | None = None) -> None:
+                   vehicle: Vehicle | None = None, hand: Side | NoSide | None = None,
+                   who: str = "") -> None:
         """The acting side, the model under the cursor or selected (and the vehicle under the
         cursor or his), the Perk hand and the log.
 
         Drawn over the window's background (the panel lies outside the table's viewport)."""
         mouse = pygame.mouse.get_pos()
         hover = next((i for i, r in enumerate(self._perk_rects) if r.collidepoint(mouse)), -1)
-        key = (Same(self.fonts), tuple(rect), acting, state.pending is not None, tuple(hints),
+        hand = acting if hand is None else hand
+        key = (Same(self.fonts), tuple(rect), acting, hand, who, state.pending is not None, tuple(hints),
                _card_key(shown), _vehicle_key(state, vehicle),
-               tuple(state.sides[acting].perks) if acting else (),
+               tuple(state.sides[hand].perks) if hand else (),
                tuple((b.label, b.enabled, b.selected) for b in self.perk_buttons), hover,
                len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll)
         image, fresh = self._panel.get(key, rect.size)
@@ -129,7 +134,7 @@ class Hud:
             for button in self.perk_buttons:  # drawn in the picture's own coordinates
                 button.rect.move_ip(-origin[0], -origin[1])
             self._paint_panel(image, image.get_rect(), state, table, shown, acting, hints,
-                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle)
+                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle, hand, who)
             self._perk_rects = [b.rect.move(origin) for b in self.perk_buttons]
             self.log_rects = [(r.move(origin), line) for r, line in self.log_rects]
         for button, placed in zip(self.perk_buttons, self._perk_rects, strict=True):
@@ -138,20 +143,20 @@ class Hud:
 
     def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                      shown: Model | None, acting: Side | NoSide, hints: list[str], mouse: tuple[int, int],
-                     vehicle: Vehicle | None = None) -> None:
+                     vehicle: Vehicle | None = None, hand: Side | NoSide = "", who: str = "") -> None:
         panel(surface, rect, 250)
         f = self.fonts
         x, y = rect.left + 12, rect.top + 10
         if acting:
             pygame.draw.rect(surface, theme.SIDE[acting], (rect.left, rect.top, rect.width, 6))
-            name = theme.SIDE_NAME[acting]
+            name = theme.SIDE_NAME[acting] + (f" ({who})" if who else "")
             msg = f"{name} to answer" if state.pending else f"{name} to play"
             y = text(surface, msg, f.head, (x, y + 4), theme.SIDE_TEXT[acting]).bottom + 4
         if shown is not None:
             y = self._model_card(surface, x, y, rect.width - 24, state, table, shown)
         if vehicle is not None:
             y = self._vehicle_card(surface, x, y, rect.width - 24, state, table, vehicle)
-        y = self._perks(surface, x, y, rect.width - 24, state, acting, mouse)
+        y = self._perks(surface, x, y, rect.width - 24, state, hand, mouse)
         for hint in hints:
             for line in wrapped(hint, f.small, rect.width - 24):
                 y = text(surface, line, f.small, (x, y), theme.DIM).bottom
@@ -242,10 +247,12 @@ class Hud:
 
     def _perks(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
                acting: Side | NoSide, mouse: tuple[int, int]) -> int:
-        """The acting player's Perk hand as buttons (the screen sets their actions)."""
+        """A player's Perk hand as buttons (the screen sets their actions): the acting side's,
+        or in a solo game the person's own."""
         f = self.fonts
         hand = state.sides[acting].perks if acting else []
-        y = text(surface, f"Perk hand ({len(hand)})", f.head, (x, y), theme.GOLD).bottom + 4
+        title = "Perk hand" if acting == state.acting_side else "Your Perk hand"
+        y = text(surface, f"{title} ({len(hand)})", f.head, (x, y), theme.GOLD).bottom + 4
         for button in self.perk_buttons:
             button.rect.topleft = (x, y)
             button.rect.width = width

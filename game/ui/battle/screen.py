@@ -6,13 +6,14 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai import EagerPlayer, Player
+from game.ai import Player
 from game.persist import Match
+from game.persist.schema import HUMAN
 from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
-from game.rules.events import DiceRolled
-from game.rules.state import GameState, Model, Vehicle
+from game.rules.events import ActivationEnded, DiceRolled, GameEnded, Moved, SpearEnded
+from game.rules.state import SIDES, GameState, Model, NoSide, Side, Vehicle
 from game.scenario import scenario_path
 from game.ui import theme
 from game.ui.app import App, Screen
@@ -26,22 +27,32 @@ from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
+from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_spec, build_players, describe
 from game.ui.widgets import Button, panel, row, text
 
 PAN_SPEED = 700  # screen pixels per second
 EDGE = 6  # pixels from the window edge that scroll the map
-AI_DELAY = 0.35
+PLAYING_KEYS = {"undo", "end_activation", "end_spear", "reload", *GAMBIT_KEYS}
+ACTIVATION_OVER = (ActivationEnded, SpearEnded, GameEnded)
 
 
 class BattleScreen(Screen):
-    """One game on the table, hot-seat or watched."""
+    """One game on the table: hot-seat, solo against an AI player, or two AI players watched."""
 
     covers_window = True  # the viewport, the top bar, the side panel and the action bar tile it
 
-    def __init__(self, app: App, match: Match, mode: str = "hotseat") -> None:
+    def __init__(self, app: App, match: Match, mode: str | None = None) -> None:
         super().__init__(app)
-        self.mode = mode
-        self.session = Session(match, app.saves_dir if mode == "hotseat" else None)
+        mode = mode or match.mode
+        if mode == "watch":
+            # a side the match names nobody for is played by the AI at the normal level
+            match.players = {s: p if p != HUMAN else ai_spec("normal") for s, p in match.players.items()}
+        elif mode == "hotseat":
+            match.players = {s: HUMAN for s in match.players}
+        elif list(match.players.values()).count(HUMAN) != 1:
+            raise ValueError(f"a solo game needs one human side, not {match.players}")
+        match.mode = self.mode = mode
+        self.session = Session(match, app.saves_dir if mode in ("hotseat", "solo") else None)
         self.ctl = Controller(lambda: self.session.engine, self.submit)
         self.hud = Hud(app.fonts)
         self.hud.add_events(self.session.engine.log, self.state)
@@ -61,11 +72,16 @@ class BattleScreen(Screen):
         self.flash_time = 0.0
         self.holder = self.state.acting_side
         self.result_shown = False
-        self.players: dict[str, Player] = {}
-        if mode == "watch":
-            seed = self.state.seed
-            self.players = {"red": EagerPlayer(seed * 2 + 1), "blue": EagerPlayer(seed * 2 + 2)}
-        self.ai_wait = AI_DELAY
+        # the AI players by side (none in hot-seat); they choose in a worker thread (see Thinker)
+        self.players: dict[str, Player]
+        self.players, notice = build_players(match.players, self.state.seed)
+        if notice:
+            self.say(notice)
+        self.thinker = Thinker(self.session.engine.table)
+        self.skipping = False  # the AI's activation is played out at once (the skip key)
+        self.ai_wait = self.ai_pace()
+        self.ai_error = ""
+        self.trails: list[tuple[list[tuple[float, float]], str, float]] = []  # AI moves: path, side, age
         self._preview_key: tuple[object, ...] = ()
         self._preview: Preview | None = None
         self._hit_key: tuple[object, ...] = ()
@@ -73,14 +89,36 @@ class BattleScreen(Screen):
         self.bar_layer = Layer()  # the action bar's picture
 
     @classmethod
-    def new(cls, app: App, scenario: str, seed: int, mode: str = "hotseat") -> BattleScreen:
-        """A new game of a scenario."""
-        return cls(app, Match.start(scenario, seed), mode)
+    def new(cls, app: App, scenario: str, seed: int, mode: str = "hotseat",
+            players: dict[str, str] | None = None) -> BattleScreen:
+        """A new game of a scenario; `players` says who plays each side (HUMAN or an AI spec)."""
+        return cls(app, Match.start(scenario, seed, mode, players), mode)
 
     @property
     def state(self) -> GameState:
         """The game state (read only here)."""
         return self.session.engine.state
+
+    def ai_acting(self) -> bool:
+        """True while an AI player gives the next command (a reaction it is offered included)."""
+        state = self.state
+        return not state.over and state.acting_side in self.players
+
+    def human_acting(self) -> bool:
+        """True while a person at this machine gives the next command."""
+        state = self.state
+        return not state.over and bool(state.acting_side) and state.acting_side not in self.players
+
+    def human_side(self) -> Side | NoSide:
+        """The person's side in a solo game ("" in hot-seat and watched games)."""
+        if self.mode != "solo":
+            return ""
+        players = self.session.match.players
+        return next((s for s in SIDES if players.get(s) == HUMAN), "")
+
+    def ai_pace(self) -> float:
+        """Seconds between two AI commands at the chosen AI speed (0 while skipping)."""
+        return 0.0 if self.skipping else PACE[self.app.settings.ai_speed]
 
     # --- layout ---------------------------------------------------------------------------
     def _sizes(self) -> tuple[int, int, int]:
@@ -121,6 +159,7 @@ class BattleScreen(Screen):
         self.ctl.reset()
         if self.session.autosave_error:
             self.say(self.session.autosave_error)
+        self.ai_wait = self.ai_pace()
         self.after_change()
         return result
 
@@ -177,12 +216,17 @@ class BattleScreen(Screen):
             self._wheel(event)
 
     def driving(self) -> bool:
-        """True while the active model is a driver setting his Drive (hot-seat only)."""
-        return self.mode == "hotseat" and self.ctl.drive.sync(self.session.engine) is not None
+        """True while the active model is a driver setting his Drive (a person's only)."""
+        return self.human_acting() and self.ctl.drive.sync(self.session.engine) is not None
 
     def _key(self, event: pygame.event.Event) -> None:
         keys, ctl = self.app.keys, self.ctl
         acts = keys.actions(event.key)
+        if "skip_ai" in acts and self.ai_acting():
+            self.skip_ai()
+            return
+        if not self.human_acting() and set(acts) & PLAYING_KEYS:
+            return  # the AI is playing: the person's commands wait for their turn
         if self.driving() and not event.mod & pygame.KMOD_CTRL:
             if "zoom_in" in acts or "zoom_out" in acts:
                 ctl.change_speed(1 if "zoom_in" in acts else -1)
@@ -266,7 +310,11 @@ class BattleScreen(Screen):
 
             self.app.push(RulesScreen(self.app, rule))
             return
-        if self.camera.viewport.collidepoint(event.pos) and self.mode == "hotseat":
+        if self.camera.viewport.collidepoint(event.pos) and not self.human_acting():
+            world = self.camera.to_world(*event.pos)  # look, not act: the card shows the model
+            hit, vehicle = self.model_under(world), self.vehicle_under(world)
+            self.ctl.selected = hit.id if hit else vehicle.id if vehicle else ""
+        elif self.camera.viewport.collidepoint(event.pos):
             world = self.camera.to_world(*event.pos)
             hit = self.model_under(world)
             keys = self.app.keys
@@ -297,17 +345,91 @@ class BattleScreen(Screen):
         if self.driving() and self.camera.viewport.collidepoint(self.mouse):
             engine = self.session.engine
             self.ctl.drive.point_at(engine.table, engine.state, self.camera.to_world(*self.mouse))
-        if self.players and not self.state.over and not self.tray.busy and not self.motion.busy:
-            self.ai_wait -= dt
-            if self.ai_wait <= 0:
-                self.ai_wait = AI_DELAY / max(0.25, self.app.settings.animation_speed or 4.0)
-                side = self.state.acting_side
-                self.submit(self.players[side].choose(self.session.engine, side))
+        if self.players:
+            self._ai_update(dt)
+            self.trails = [(p, s, age + dt) for p, s, age in self.trails if age + dt < TRAIL_SECONDS]
         if self.state.over and not self.result_shown and not self.tray.busy:
             from game.ui.screens.result import ResultScreen
 
             self.result_shown = True
             self.app.push(ResultScreen(self.app, self.session.match))
+
+    # --- the AI players ---------------------------------------------------------------------
+    def skip_ai(self) -> None:
+        """The skip key: play the AI's activation out at once, without pauses or animations."""
+        self.skipping = True
+        self.ai_wait = 0.0
+        self._finish_animations()
+
+    def _finish_animations(self) -> None:
+        self.motion.finish()
+        self.tray.throw([], 0.0)
+
+    def _ai_token(self) -> tuple[int, int]:
+        """What an AI choice was made for: a choice for an older position is thrown away."""
+        return id(self.state), len(self.session.engine.commands)
+
+    def _ai_update(self, dt: float) -> None:
+        """Collect the command the worker chose and submit it; else start the next choice when
+        the last command's animations and the pause after them are over."""
+        if not self.ai_acting() or self.ai_error:
+            self.skipping = False
+            return
+        side = self.state.acting_side
+        if not side:
+            return
+        found = self.thinker.poll()
+        if found is not None:
+            token, cmd = found
+            if token == self._ai_token():
+                self._ai_submit(side, cmd)
+            return
+        if self.thinker.busy:
+            return
+        instant = self.ai_pace() == 0.0
+        if not instant and (self.tray.busy or self.motion.busy):
+            return
+        self.ai_wait -= dt
+        if self.ai_wait > 0 and not instant:
+            return
+        self.thinker.start(self.players[side], self.state, side, self._ai_token())
+
+    def _ai_submit(self, side: str, cmd: Command | BaseException) -> None:
+        """Submit the AI's command through the same path as a person's clicks."""
+        if isinstance(cmd, BaseException):
+            self.ai_error = f"The {side} AI failed: {type(cmd).__name__}: {cmd}"
+            self.say(self.ai_error)
+            return
+        result = self.submit(cmd)
+        if isinstance(result, Rejected):
+            self.ai_error = f"The {side} AI gave a refused command: {result.reason}"
+            self.say(self.ai_error)
+            return
+        if self.mode == "solo":
+            self.session.undo_stack.clear()  # a person's undo never takes back the AI's answer
+        self.trails += [(list(e.path), side, 0.0) for e in result.events if isinstance(e, Moved)]
+        if self.skipping or self.ai_pace() == 0.0:
+            self._finish_animations()
+        if any(isinstance(e, ACTIVATION_OVER) for e in result.events) or not self.ai_acting():
+            self.skipping = False
+            self.ai_wait = self.ai_pace()
+
+    def ai_status(self) -> str:
+        """What the acting AI player is doing, for the banner over the table ("" if none acts)."""
+        if not self.ai_acting():
+            return ""
+        side = self.state.acting_side
+        name = f"{theme.SIDE_NAME[side]} AI"
+        if self.ai_error:
+            return f"{name} is stuck   {self.ai_error}"
+        doing = "answers the charge" if self.state.pending is not None else "plays"
+        if self.thinker.busy:
+            doing = "is thinking" + "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+        who = describe(self.session.match.players[side])
+        if self.state.pending is not None:
+            return f"{name} {doing}   {who}"
+        skip = self.app.keys.label("skip_ai")
+        return f"{name} {doing}   {who}  ·  {skip}: skip to the end of its activation"
 
     def _pan(self, dt: float) -> None:
         keys = self.app.keys
@@ -336,7 +458,7 @@ class BattleScreen(Screen):
 
     def current_preview(self) -> Preview | None:
         """The hover preview, recomputed only when something it depends on changed."""
-        if not self.camera.viewport.collidepoint(self.mouse) or self.mode != "hotseat":
+        if not self.camera.viewport.collidepoint(self.mouse) or not self.human_acting():
             return None
         world = self.camera.to_world(*self.mouse)
         hit = self.model_under(world)
@@ -369,6 +491,8 @@ class BattleScreen(Screen):
     def action_buttons(self, rect: pygame.Rect) -> list[Button]:
         """The action bar's buttons for the acting side."""
         font = self.app.fonts.body
+        if not self.human_acting():
+            return []
         actions = self.ctl.actions()
         items: list[tuple[str, Callable[[], object]]] = [(label, act) for label, act, _ in actions]
         selected = {label for label, _, sel in actions if sel}
@@ -385,7 +509,13 @@ class BattleScreen(Screen):
         if state.over:
             return ["The game is over."]
         if self.mode == "watch":
-            return ["Watching the AI play. Esc for the menu."]
+            return [f"Watching the AI play. {self.app.keys.label('skip_ai')} skips to the end of an "
+                    "activation; Esc for the menu."]
+        if self.ai_acting():
+            side = theme.SIDE_NAME[state.acting_side]
+            what = "answers" if state.pending is not None else "plays"
+            return [f"{side} (the AI) {what}: wait for your turn. {self.app.keys.label('skip_ai')} "
+                    "skips to the end of its activation.", "G rings, M ruler, V sight; Esc pauses."]
         if state.pending is not None:
             return ["Answer the charge with a button below."]
         m = ctl.active()

@@ -33,7 +33,7 @@ def open_battle(app: App, path: object, replace: bool = True) -> bool:
         app.push(MessageDialog(app, "This save cannot be loaded",
                                f"{Path(str(path)).name}: unexpected {type(exc).__name__}: {exc}"))
         return False
-    screen = BattleScreen(app, match, "hotseat")
+    screen = BattleScreen(app, match)
     if replace:
         app.replace(screen)
     else:

@@ -11,7 +11,7 @@ from game.ui.widgets import column, text
 
 
 class MainMenu(ButtonScreen):
-    """New hot-seat game, resume, load, watch AI, rules, settings, quit."""
+    """Resume, new solo game, new hot-seat game, load, watch AI, rules, settings, quit."""
 
     title = "Destrier"
 
@@ -27,6 +27,7 @@ class MainMenu(ButtonScreen):
         if resume_available(app.saves_dir) is not None:
             items.append(("Resume last game", lambda: resume(app)))
         items += [
+            ("New solo game", lambda: app.push(ScenarioPicker(app, "solo"))),
             ("New hot-seat game", lambda: app.push(ScenarioPicker(app, "hotseat"))),
             ("Load game", lambda: app.push(LoadScreen(app))),
             ("Watch AI", lambda: app.push(ScenarioPicker(app, "watch"))),
@@ -36,7 +37,7 @@ class MainMenu(ButtonScreen):
         ]
         w, h = app.surface.get_size()
         scale = app.settings.ui_scale
-        self.buttons = column(items, w // 2, int(h * 0.36), int(300 * scale), int(44 * scale))
+        self.buttons = column(items, w // 2, int(h * 0.31), int(300 * scale), int(44 * scale))
 
     def quit(self) -> None:
         """Leave the game."""

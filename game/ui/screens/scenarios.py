@@ -16,7 +16,7 @@ from game.ui.widgets import Button, panel, paragraph, text
 
 
 class ScenarioPicker(ButtonScreen):
-    """Pick a scenario, read its briefing, start it hot-seat or as an AI game to watch."""
+    """Pick a scenario, read its briefing, start it hot-seat, solo or as an AI game to watch."""
 
     title = "Choose a scenario"
 
@@ -43,7 +43,8 @@ class ScenarioPicker(ButtonScreen):
             btn = Button(title, partial(self.choose, i), rect, enabled=status != "broken")
             btn.selected = i == self.chosen
             self.buttons.append(btn)
-        label = "Start hot-seat game" if self.mode == "hotseat" else "Watch the AI play"
+        label = {"hotseat": "Start hot-seat game", "solo": "Choose your side", "watch": "Choose the players"}[
+            self.mode]
         start = pygame.Rect(0, 0, int(260 * s), bh)
         start.bottomright = (w - 60, h - 40)
         back = pygame.Rect(0, 0, int(140 * s), bh)
@@ -57,12 +58,18 @@ class ScenarioPicker(ButtonScreen):
         self.layout()
 
     def start(self) -> None:
-        """Open the battle screen on the chosen scenario."""
+        """Open the battle screen on the chosen scenario (after the solo or watch form)."""
         from game.ui.battle.screen import BattleScreen
+        from game.ui.screens.setup import SoloSetup, WatchSetup
 
         name = self.entries[self.chosen][0]
         seed = int(time.time()) % 100000
-        self.app.replace(BattleScreen.new(self.app, name, seed, self.mode))
+        if self.mode == "solo":
+            self.app.push(SoloSetup(self.app, name, seed))
+        elif self.mode == "watch":
+            self.app.push(WatchSetup(self.app, name, seed))
+        else:
+            self.app.replace(BattleScreen.new(self.app, name, seed, self.mode))
 
     def handle(self, event: pygame.event.Event) -> None:
         """Up/down choose, Enter starts."""

@@ -1,4 +1,4 @@
-"""The settings screen: hot-seat blindfold, animation speed, UI scale."""
+"""The settings screen: hot-seat blindfold, animation speed, AI speed, UI scale."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.screens.base import ButtonScreen
+from game.ui.solo import AI_SPEEDS
 from game.ui.widgets import Button, text
 
 SPEEDS = (0.0, 0.5, 1.0, 2.0)
@@ -31,6 +32,7 @@ class SettingsScreen(ButtonScreen):
         rows = [
             (f"Hot-seat blindfold: {'on' if st.blindfold else 'off'}", self.toggle_blindfold),
             (f"Animation speed: {speed}", self.cycle_speed),
+            (f"AI speed: {st.ai_speed}", self.cycle_ai_speed),
             (f"UI scale: {st.ui_scale:g}x", self.cycle_scale),
             ("Back", self.app.pop),
         ]
@@ -53,6 +55,12 @@ class SettingsScreen(ButtonScreen):
     def cycle_speed(self) -> None:
         """Animations off, half, normal, double."""
         self.app.settings.animation_speed = _next(SPEEDS, self.app.settings.animation_speed)
+        self._changed()
+
+    def cycle_ai_speed(self) -> None:
+        """How fast the AI plays: slow, normal, fast, instant."""
+        now = AI_SPEEDS.index(self.app.settings.ai_speed)
+        self.app.settings.ai_speed = AI_SPEEDS[(now + 1) % len(AI_SPEEDS)]  # type: ignore[assignment]
         self._changed()
 
     def cycle_scale(self) -> None:

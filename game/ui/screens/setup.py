@@ -1,0 +1,260 @@
+"""The small forms between the scenario picker and the table: a solo game's side and difficulty,
+and a watched game's two players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
+
+from game.content.loader import load_content
+from game.persist.schema import HUMAN
+from game.rules.state import SIDES
+from game.scenario import cached_scenario
+from game.terrain.terrain_map import MapError
+from game.ui import theme
+from game.ui.app import App, Screen
+from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
+from game.ui.widgets import text
+
+FORM_SIZE = (560, 400)
+
+
+def _hex(colour: theme.Colour) -> str:
+    """A colour as pygame_gui's themes write it."""
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+# the forms in the colours of the other screens (a pygame_gui theme, as plain data)
+GUI_THEME: dict[str, Any] = {"defaults": {"colours": {
+    "dark_bg": _hex(theme.PANEL), "normal_bg": _hex(theme.BUTTON), "hovered_bg": _hex(theme.BUTTON_HOVER),
+    "active_bg": _hex(theme.BUTTON_HOVER), "selected_bg": "#7a5f22", "disabled_bg": _hex(theme.BUTTON_OFF),
+    "normal_text": _hex(theme.TEXT), "hovered_text": _hex(theme.TEXT), "active_text": _hex(theme.TEXT),
+    "selected_text": "#fff3d0", "disabled_text": _hex(theme.DIM), "normal_border": _hex(theme.PANEL_EDGE),
+    "hovered_border": _hex(theme.GOLD), "selected_border": _hex(theme.GOLD),
+    "active_border": _hex(theme.GOLD),
+}}, "label": {"colours": {"normal_text": _hex(theme.DIM)}}}
+
+
+def retinue_names(scenario: str) -> dict[str, str]:
+    """Each side's retinue name in a scenario ("" if the map or the content does not say)."""
+    try:
+        sc = cached_scenario(scenario)
+    except MapError:
+        return {s: "" for s in SIDES}
+    retinues = load_content().retinues
+    return {s: retinues[r].name if r in retinues else r for s, r in sc.retinues.items()}
+
+
+def scenario_title(scenario: str) -> str:
+    """A scenario's title, or its name if the map cannot be read."""
+    try:
+        return cached_scenario(scenario).title
+    except MapError:
+        return scenario
+
+
+class SetupForm(Screen):
+    """A pygame_gui form in a panel in the middle of the window; Start opens the table."""
+
+    heading = ""
+    mode = "hotseat"  # the kind of game the form starts
+
+    def __init__(self, app: App, scenario: str, seed: int) -> None:
+        super().__init__(app)
+        self.scenario = scenario
+        self.seed = seed
+        self.manager = pygame_gui.UIManager(app.surface.get_size(), GUI_THEME)
+        self.start_button: UIButton | None = None
+        self.back_button: UIButton | None = None
+        self.build()
+
+    # --- layout ---------------------------------------------------------------------------
+    def form_rect(self) -> pygame.Rect:
+        """Where the form's panel stands in the window."""
+        w, h = self.app.surface.get_size()
+        rect = pygame.Rect(0, 0, *FORM_SIZE)
+        rect.center = (w // 2, h // 2 + 30)
+        return rect
+
+    def build(self) -> None:
+        """Make the form's elements for the current window size."""
+        self.manager.clear_and_reset()
+        self.panel = UIPanel(self.form_rect(), manager=self.manager)
+        self.fields()
+        box = self.form_rect()
+        self.back_button = UIButton(pygame.Rect(20, box.height - 64, 130, 44), "Back", self.manager,
+                                    container=self.panel)
+        self.start_button = UIButton(pygame.Rect(box.width - 220, box.height - 64, 200, 44), "Start",
+                                     self.manager, container=self.panel)
+
+    def fields(self) -> None:
+        """The form's own elements (inside self.panel)."""
+
+    def label(self, text_: str, rect: pygame.Rect) -> UILabel:
+        """A line of text in the form."""
+        return UILabel(rect, text_, self.manager, container=self.panel)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Lay the form out again for the new window."""
+        self.manager.set_window_resolution(size)
+        self.build()
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Events go to the form; Escape goes back, Enter starts."""
+        if event.type == pygame.KEYDOWN and self.app.keys.is_action(event.key, "back"):
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+            return
+        self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.pressed(event.ui_element)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.picked(event.ui_element, event.text)
+
+    def pressed(self, element: Any) -> None:
+        """A button of the form was pressed."""
+        if element is self.back_button:
+            self.app.pop()
+        elif element is self.start_button:
+            self.start()
+
+    def picked(self, element: Any, option: str) -> None:
+        """A drop-down of the form changed."""
+
+    def players(self) -> dict[str, str]:
+        """Who plays each side, as the form stands."""
+        return {s: HUMAN for s in SIDES}
+
+    def start(self) -> None:
+        """Open the table in place of this form and the scenario picker under it."""
+        from game.ui.battle.screen import BattleScreen
+
+        battle = BattleScreen.new(self.app, self.scenario, self.seed, self.mode, self.players())
+        self.app.pop()
+        self.app.replace(battle)
+
+    # --- frames ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance the form's animations."""
+        self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The heading, the scenario and the form."""
+        w = surface.get_width()
+        fonts = self.app.fonts
+        text(surface, self.heading, fonts.title, (w // 2, 40), theme.GOLD, "midtop")
+        text(surface, scenario_title(self.scenario), fonts.head, (w // 2, 100), theme.TEXT, "midtop")
+        self.manager.draw_ui(surface)
+
+
+class SoloSetup(SetupForm):
+    """Your side (with each side's retinue) and the difficulty of the AI on the other."""
+
+    heading = "New solo game"
+    mode = "solo"
+
+    def __init__(self, app: App, scenario: str, seed: int) -> None:
+        self.side = "red"
+        self.difficulty = "normal"
+        self.side_buttons: dict[str, UIButton] = {}
+        self.level_buttons: dict[str, UIButton] = {}
+        super().__init__(app, scenario, seed)
+
+    def fields(self) -> None:
+        """Two side buttons, three difficulty buttons and a line on who the AI is."""
+        names = retinue_names(self.scenario)
+        width = FORM_SIZE[0] - 40
+        self.label("Your side", pygame.Rect(20, 16, width, 28))
+        self.side_buttons = {}
+        for i, side in enumerate(SIDES):
+            title = f"{theme.SIDE_NAME[side]}: {names.get(side) or side}"
+            self.side_buttons[side] = UIButton(pygame.Rect(20, 48 + i * 50, width, 44), title, self.manager,
+                                               container=self.panel)
+        self.label("Difficulty", pygame.Rect(20, 160, width, 28))
+        self.level_buttons = {}
+        third = width // 3
+        for i, level in enumerate(DIFFICULTIES):
+            self.level_buttons[level] = UIButton(pygame.Rect(20 + i * (third + 3), 192, third - 4, 44),
+                                                 level.capitalize(), self.manager, container=self.panel)
+        self.who = self.label("", pygame.Rect(20, 256, width, 28))
+        self.show_choice()
+
+    def show_choice(self) -> None:
+        """Mark the chosen side and level, and say who the AI player is."""
+        for side, button in self.side_buttons.items():
+            (button.select if side == self.side else button.unselect)()
+        for level, button in self.level_buttons.items():
+            (button.select if level == self.difficulty else button.unselect)()
+        other = "blue" if self.side == "red" else "red"
+        self.who.set_text(f"{theme.SIDE_NAME[other]} is played by the AI: "
+                          f"{describe(ai_spec(self.difficulty))}")
+
+    def choose(self, side: str | None = None, difficulty: str | None = None) -> None:
+        """Pick a side and/or a difficulty."""
+        self.side = side or self.side
+        self.difficulty = difficulty or self.difficulty
+        self.show_choice()
+
+    def pressed(self, element: Any) -> None:
+        """Side and difficulty buttons choose; Start and Back as in every form."""
+        for side, button in self.side_buttons.items():
+            if element is button:
+                self.choose(side=side)
+                return
+        for level, button in self.level_buttons.items():
+            if element is button:
+                self.choose(difficulty=level)
+                return
+        super().pressed(element)
+
+    def players(self) -> dict[str, str]:
+        """The person on the chosen side, the AI at the chosen difficulty on the other."""
+        return solo_players(self.side, self.difficulty)
+
+
+class WatchSetup(SetupForm):
+    """Both players of a game the AI plays against itself, from the registry's names and levels."""
+
+    heading = "Watch the AI play"
+    mode = "watch"
+
+    def __init__(self, app: App, scenario: str, seed: int) -> None:
+        self.choice: dict[str, str] = {s: ai_spec("normal") for s in SIDES}
+        self.menus: dict[str, UIDropDownMenu] = {}
+        super().__init__(app, scenario, seed)
+
+    def fields(self) -> None:
+        """One drop-down of players per side, with its retinue's name."""
+        names = retinue_names(self.scenario)
+        options: list[str | tuple[str, str]] = list(player_choices())
+        width = FORM_SIZE[0] - 40
+        self.menus = {}
+        for i, side in enumerate(SIDES):
+            y = 16 + i * 100
+            self.label(f"{theme.SIDE_NAME[side]}: {names.get(side) or side}", pygame.Rect(20, y, width, 28))
+            if self.choice[side] not in options:
+                options = [*options, self.choice[side]]
+            # outside the panel, so an open list is not cut off at the panel's edge
+            at = pygame.Rect(20, y + 32, width, 40).move(self.form_rect().topleft)
+            self.menus[side] = UIDropDownMenu(options, self.choice[side], at, self.manager)
+
+    def picked(self, element: Any, option: str) -> None:
+        """A side's drop-down chose a player."""
+        for side, menu in self.menus.items():
+            if element is menu:
+                self.choice[side] = option
+
+    def choose(self, side: str, spec: str) -> None:
+        """Pick the player of a side."""
+        self.choice[side] = spec
+        self.build()
+
+    def players(self) -> dict[str, str]:
+        """The chosen player of each side."""
+        return dict(self.choice)
