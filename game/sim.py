@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.ai import PLAYERS, Player, make_player
+from game.ai import Player, make_player, parse_spec
 from game.persist.match import Match
 from game.persist.saves import save_game
 from game.rules.context import Rejected
@@ -214,14 +214,23 @@ def human(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def player_spec(spec: str) -> str:
+    """A player spec from the command line, `name[:level]`, checked against the registry."""
+    try:
+        parse_spec(spec)
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(str(exc.args[0])) from None
+    return spec
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     p = argparse.ArgumentParser(prog="python -m game.sim", description="Play headless games.")
     p.add_argument("--scenario", default="skirmish-field")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--red", default="eager", choices=sorted(PLAYERS))
-    p.add_argument("--blue", default="eager", choices=sorted(PLAYERS))
+    p.add_argument("--red", default="eager", type=player_spec, help="a player, name[:level]")
+    p.add_argument("--blue", default="eager", type=player_spec, help="a player, name[:level]")
     p.add_argument("--max-commands", type=int, default=MAX_COMMANDS)
     p.add_argument("--save-dir", type=Path, default=None, help="write each game as a replay file")
     p.add_argument("--json", action="store_true", help="print one JSON object")

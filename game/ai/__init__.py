@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.ai.eager import EagerPlayer
 from game.ai.random_player import RandomPlayer
+from game.ai.search import SearchPlayer
 
 if TYPE_CHECKING:
     from game.rules.commands import Command
@@ -22,20 +23,38 @@ class Player(Protocol):
         ...
 
 
-# name -> factory taking the player's own seed; add new players here
-PLAYERS: dict[str, Callable[[int], Player]] = {
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+# name -> factory taking the player's own seed and a level; add new players here
+PLAYERS: dict[str, Callable[[int, str], Player]] = {
     "random": RandomPlayer,
     "eager": EagerPlayer,
+    "search": SearchPlayer,
 }
 
 
-def make_player(name: str, seed: int) -> Player:
-    """A player from the registry by name (raises KeyError listing the known names)."""
-    try:
-        factory = PLAYERS[name]
-    except KeyError:
-        raise KeyError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}") from None
-    return factory(seed)
+def parse_spec(spec: str) -> tuple[str, str]:
+    """A player spec `name[:level]` as (name, level); raises KeyError for an unknown name or level."""
+    name, _, level = spec.partition(":")
+    level = level or DEFAULT_LEVEL
+    if name not in PLAYERS:
+        raise KeyError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}")
+    if level not in LEVELS:
+        raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    return name, level
 
 
-__all__ = ["PLAYERS", "EagerPlayer", "Player", "RandomPlayer", "make_player"]
+def make_player(spec: str, seed: int) -> Player:
+    """A player from the registry by spec, `name[:level]` (raises KeyError listing the known names)."""
+    name, level = parse_spec(spec)
+    return PLAYERS[name](seed, level)
+
+
+def player_specs() -> list[str]:
+    """Every registered player at every level, `name:level`."""
+    return [f"{name}:{level}" for name in sorted(PLAYERS) for level in LEVELS]
+
+
+__all__ = ["LEVELS", "PLAYERS", "EagerPlayer", "Player", "RandomPlayer", "SearchPlayer", "make_player",
+           "parse_spec", "player_specs"]

@@ -1,0 +1,262 @@
+"""The search player: it looks ahead by playing the rest of the activation on sampled copies.
+
+Every decision (activations, moves, shots, fights, reactions, gambits, Perks) is one search over
+the commands the engine offers:
+1. it draws N views of the game (`view.determinise`): what it cannot know is sampled from its
+   own dice, so it never reads the hidden state;
+2. it lists the legal commands on the first view and screens them with a cheap score, keeping
+   the best K;
+3. each kept command is played on a copy of every view, and the activation it belongs to is
+   played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
+   `depth` commands, then the position is evaluated; a view is a chance node, and every command
+   meets the same views and the same policy dice (common random numbers), so the means compare
+   commands rather than luck;
+4. the best mean wins (easy: a softmax draw among the best few). At `hard`, a reaction offered to
+   the opponent meanwhile is answered with the reply that is worst for the searching side.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from game.ai.eager import CHARGES, best_drive, legal, nearest_move
+from game.ai.random_player import NoLegalCommand
+from game.ai.route import RouteField
+from game.ai.view import determinise, view_table
+from game.rules.commands import Command, Drive
+from game.rules.context import Rejected
+from game.rules.dice import Dice
+from game.rules.engine import Engine
+from game.rules.state import SIDES, NoSide, Side, other_side
+
+WIN = 100.0  # a won game, in Valour Points
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard a level searches: commands kept, views, rollout depth, time cap and greed."""
+
+    keep: int  # K: commands searched after the screen
+    samples: int  # N: views (determinisations) each kept command is played on
+    depth: int  # commands played after the searched one before the position is evaluated
+    time_cap: float | None  # seconds: no further round of views once a decision has taken this long
+    temperature: float = 0.0  # 0: the best mean; else a softmax draw among the best `spread`
+    spread: int = 1
+    replies: bool = False  # the opponent answers a reaction offered to it with its best reply
+
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
+    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22),
+    "hard": Budget(keep=10, samples=16, depth=10, time_cap=1.5, replies=True),
+}
+
+
+def standin_evaluate(engine: Engine, side: Side) -> float:
+    """How good the position is for the side, in Valour Points: the Valour margin, the Health
+    and steeds left, who holds the objectives, the escort's way and the Perk hands."""
+    state, table = engine.state, engine.table
+    opp = other_side(side)
+    margin = float(state.sides[side].valour - state.sides[opp].valour)
+    if state.over:
+        if state.winner in SIDES:
+            return margin + (WIN if state.winner == side else -WIN)
+        return margin
+    numbers = table.numbers
+    worth = {"captain": numbers.valour_captain, "squire": numbers.valour_squire}
+    score = margin
+    near: dict[Side, list[float]] = {s: [] for s in SIDES}
+    for m in state.models:
+        if m.removed or m.riderless:
+            continue
+        sign = 1.0 if m.side == side else -1.0
+        prof = table.profile(m)
+        value = worth.get(prof.role, numbers.valour_retainer) * (0.6 + 0.4 * m.health / prof.health)
+        if m.steed is not None:
+            value += 0.5 + 0.1 * m.steed_health
+        value -= 0.3 * (m.mishap == 1) + 0.3 * min(m.stunned, 2)
+        value += 0.3 * m.charge_bonus
+        score += sign * value
+    for s in SIDES:
+        sign = 1.0 if s == side else -1.0
+        living = state.living(s)
+        captain = any(table.profile(m).role == "captain" for m in living)
+        if len(living) * 2 <= state.sides[s].start_models or not captain:
+            score -= sign * 1.5  # a Will to Fight test to come
+        score += sign * 0.3 * len(state.sides[s].perks)
+    late = 0.5 + 0.5 * state.turn / max(1, state.max_turns)
+    for obj in table.terrain.objectives:
+        if obj.kind != "hold":
+            continue
+        for s in SIDES:
+            near[s] = [math.dist((m.x, m.y), (obj.x, obj.y)) for m in state.living(s) if not m.aboard]
+        holders = [s for s in SIDES if near[s] and min(near[s]) <= obj.radius]
+        if len(holders) == 1:
+            score += (1.0 if holders[0] == side else -1.0) * obj.valour * late
+        for s in SIDES:  # drawing near the objective is worth a little
+            if near[s]:
+                close = max(0.0, 1.0 - max(0.0, min(near[s]) - obj.radius) / 12.0)
+                score += (1.0 if s == side else -1.0) * 0.3 * obj.valour * close
+    tmap = table.terrain
+    for v in state.vehicles:
+        if not v.escort_edge or v.side not in SIDES or v.removed or v.disabled:
+            continue
+        sign = 1.0 if v.side == side else -1.0
+        left = {"north": v.y, "south": tmap.height - v.y, "west": v.x,
+                "east": tmap.width - v.x}.get(v.escort_edge, 0.0)
+        span = tmap.height if v.escort_edge in ("north", "south") else tmap.width
+        score += sign * v.escort_valour * 0.5 * (1.0 - left / max(1.0, span))
+        score += sign * 2.0 * v.health / max(1, table.content.vehicles[v.profile].toughness)
+    return score
+
+
+def evaluate(engine: Engine, side: Side) -> float:
+    """The evaluation the search uses (the stand-in until a shared one replaces it)."""
+    return standin_evaluate(engine, side)
+
+
+def fork(engine: Engine) -> Engine:
+    """A copy of a view to play on (its own state and table; terrain walks shared)."""
+    return Engine(view_table(engine.table, engine.state.mud), engine.state.clone())
+
+
+def score_commands(engine: Engine, side: Side, commands: list[Command]) -> list[tuple[Command, float]]:
+    """A cheap score for each command: the evaluation right after it, on one copy of the view."""
+    out = []
+    for cmd in commands:
+        sim = fork(engine)
+        done = sim.submit(cmd)
+        out.append((cmd, -WIN if isinstance(done, Rejected) else evaluate(sim, side)))
+    return out
+
+
+def quick_command(engine: Engine, side: Side, dice: Dice,
+                  routes: dict[tuple[object, ...], RouteField] | None = None) -> Command | None:
+    """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, close
+    in, and end the activation (None if nothing is offered)."""
+    with engine.deciding():
+        pool = engine.candidates(side)
+        reactions = [c.command() for c in pool if c.kind == "react"]
+        if reactions:
+            options = [c for c in reactions if c is not None]
+            return max(options, key=lambda c: _after(engine, side, c))
+        for kinds in (("fight",), CHARGES, ("shoot",)):
+            found = legal(engine, [c for c in pool if c.kind in kinds or c.gambit in kinds])
+            if found:
+                return found[dice.pick(len(found))]
+        drives = [c for c in legal(engine, [c for c in pool if c.kind == "drive"]) if isinstance(c, Drive)]
+        if drives:
+            return best_drive(engine, drives, routes)
+        moves = [c for c in pool if c.kind == "move" and c.gambit is None]
+        enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side and not m.aboard]
+        if moves and enemies:
+            best = nearest_move(engine, moves, enemies, None)
+            if best is not None:
+                return best
+        ends = legal(engine, [c for c in pool if c.kind in ("end_activation", "end_spear")])
+        return ends[0] if ends else None
+
+
+def _after(engine: Engine, side: Side, cmd: Command) -> float:
+    sim = fork(engine)
+    sim.submit(cmd)
+    return evaluate(sim, side)
+
+
+class SearchPlayer:
+    """Looks ahead over the current activation on sampled views of the game; seeded, and blind to
+    what its side cannot know."""
+
+    def __init__(self, seed: int, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        self.seed = seed
+        self.level = level
+        self.budget = LEVELS[level]
+        self.time_cap = self.budget.time_cap  # None: always the whole budget (same answer, any speed)
+        self.dice = Dice(seed)
+        self.evaluate: Callable[[Engine, Side], float] = evaluate
+        self.routes: dict[tuple[object, ...], RouteField] = {}  # the rollouts' driver route fields
+
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+        """The command with the best mean evaluation over the sampled views."""
+        if not side:
+            raise NoLegalCommand("no side to act")
+        started = time.perf_counter()
+        views = [determinise(engine, side, self.dice) for _ in range(self.budget.samples)]
+        seeds = [self.dice.pick(1 << 62) for _ in views]
+        with views[0].deciding():
+            commands = views[0].legal_commands(side)
+        if not commands:
+            raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
+        if len(commands) == 1:
+            return commands[0]
+        screened = score_commands(views[0], side, commands)
+        order = sorted(range(len(screened)), key=lambda i: (-screened[i][1], i))
+        kept = [commands[i] for i in order[:self.budget.keep]]
+        totals = [0.0] * len(kept)
+        rounds = 0
+        for view, seed in zip(views, seeds, strict=True):
+            for j, cmd in enumerate(kept):
+                totals[j] += self.value(view, side, cmd, Dice(seed))
+            rounds += 1
+            if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
+                break
+        return self._pick(kept, [t / rounds for t in totals])
+
+    def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
+        """The evaluation after the command and the rest of its activation, on one view."""
+        sim = fork(view)
+        if isinstance(sim.submit(cmd), Rejected):
+            return -WIN
+        return self.play_out(sim, side, sim.state.active_model, self.budget.depth, dice)
+
+    def play_out(self, sim: Engine, side: Side, focus: str, depth: int, dice: Dice) -> float:
+        """Play the activation of `focus` on with the quick policy, then evaluate for the side."""
+        state = sim.state
+        while depth > 0 and not state.over and focus and state.active_model == focus:
+            acting = state.acting_side
+            if not acting:
+                break
+            if self.budget.replies and state.pending is not None and acting != side:
+                return min(self._reply(sim, side, c, focus, depth, dice) for c in state.pending.options)
+            cmd = quick_command(sim, acting, dice, self.routes)
+            if cmd is None or isinstance(sim.submit(cmd), Rejected):
+                break
+            depth -= 1
+        return self.evaluate(sim, side)
+
+    def _reply(self, sim: Engine, side: Side, choice: str, focus: str, depth: int, dice: Dice) -> float:
+        pending = sim.state.pending
+        assert pending is not None
+        branch = fork(sim)
+        cmd = next(c.command() for c in branch.candidates(pending.side) if c.args.get("choice") == choice)
+        if cmd is None or isinstance(branch.submit(cmd), Rejected):
+            return WIN
+        return self.play_out(branch, side, focus, depth - 1, Dice(dice.state))
+
+    def _pick(self, kept: list[Command], means: list[float]) -> Command:
+        best = sorted(range(len(kept)), key=lambda i: (-means[i], i))[:max(1, self.budget.spread)]
+        if self.budget.temperature <= 0 or len(best) == 1:
+            return kept[best[0]]
+        top = means[best[0]]
+        weights = [math.exp((means[i] - top) / self.budget.temperature) for i in best]
+        roll = self.dice.pick(1 << 30) / (1 << 30) * sum(weights)
+        for i, w in zip(best, weights, strict=True):
+            roll -= w
+            if roll < 0:
+                return kept[i]
+        return kept[best[-1]]
+
+
+def with_budget(player: SearchPlayer, **changes: object) -> SearchPlayer:
+    """The same player with some of its level's budget changed (for experiments and tests)."""
+    player.budget = replace(player.budget, **changes)  # type: ignore[arg-type]
+    player.time_cap = player.budget.time_cap
+    return player
+
+
+__all__ = ["LEVELS", "Budget", "SearchPlayer", "evaluate", "score_commands"]
