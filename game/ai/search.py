@@ -4,10 +4,10 @@ Every decision (activations, moves, shots, fights, reactions, gambits, Perks) is
 the commands the engine offers:
 1. it draws N views of the game (`view.determinise`): what it cannot know is sampled from its
    own dice, so it never reads the hidden state;
-2. it lists the legal commands on the first view and screens them with a cheap score, keeping
-   the best K;
-3. each kept command is played on a copy of every view, and the activation it belongs to is
-   played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
+2. it lists the legal commands on the first view and plays each out on that view (when there are
+   very many, a cheap score picks which), keeping the best K;
+3. each kept command is played on a copy of every other view too, and the activation it belongs
+   to is played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
    `depth` commands, then the position is evaluated; a view is a chance node, and every command
    meets the same views and the same policy dice (common random numbers), so the means compare
    commands rather than luck;
@@ -26,7 +26,7 @@ from game.ai.eager import CHARGES, best_drive, legal, nearest_move
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.view import determinise, view_table
-from game.rules.commands import Command, Drive
+from game.rules.commands import Command, Drive, Move
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -39,13 +39,14 @@ WIN = 100.0  # a won game, in Valour Points
 class Budget:
     """How hard a level searches: commands kept, views, rollout depth, time cap and greed."""
 
-    keep: int  # K: commands searched after the screen
+    keep: int  # K: commands searched on every view after the screen (all are played on the first)
     samples: int  # N: views (determinisations) each kept command is played on
     depth: int  # commands played after the searched one before the position is evaluated
     time_cap: float | None  # seconds: no further round of views once a decision has taken this long
     temperature: float = 0.0  # 0: the best mean; else a softmax draw among the best `spread`
     spread: int = 1
     replies: bool = False  # the opponent answers a reaction offered to it with its best reply
+    screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
 
 
 LEVELS: dict[str, Budget] = {
@@ -123,13 +124,24 @@ def fork(engine: Engine) -> Engine:
     return Engine(view_table(engine.table, engine.state.mud), engine.state.clone())
 
 
+PRIOR = {"fight": 0.5, "shoot": 0.3, "charge": 0.4, "mounted_charge": 0.4}  # what the screen favours
+
+
 def score_commands(engine: Engine, side: Side, commands: list[Command]) -> list[tuple[Command, float]]:
-    """A cheap score for each command: the evaluation right after it, on one copy of the view."""
+    """A cheap score for each command: the evaluation right after it on one copy of the view, and
+    a little for fighting, charging, shooting and ending a move near an enemy."""
+    enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side and not m.aboard]
     out = []
     for cmd in commands:
         sim = fork(engine)
-        done = sim.submit(cmd)
-        out.append((cmd, -WIN if isinstance(done, Rejected) else evaluate(sim, side)))
+        if isinstance(sim.submit(cmd), Rejected):
+            out.append((cmd, -WIN))
+            continue
+        score = evaluate(sim, side) + PRIOR.get(cmd.type, 0.0)
+        if isinstance(cmd, Move) and enemies:
+            score += PRIOR.get(cmd.gambit or "", 0.0)
+            score += 0.3 * max(0.0, 1.0 - min(math.dist(cmd.path[-1], e) for e in enemies) / 12.0)
+        out.append((cmd, score))
     return out
 
 
@@ -194,17 +206,21 @@ class SearchPlayer:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         if len(commands) == 1:
             return commands[0]
-        screened = score_commands(views[0], side, commands)
-        order = sorted(range(len(screened)), key=lambda i: (-screened[i][1], i))
-        kept = [commands[i] for i in order[:self.budget.keep]]
-        totals = [0.0] * len(kept)
-        rounds = 0
-        for view, seed in zip(views, seeds, strict=True):
+        if len(commands) > self.budget.screen:  # too many to play out: the cheap score first
+            scored = score_commands(views[0], side, commands)
+            best = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))[:self.budget.screen]
+            commands = [commands[i] for i in sorted(best)]
+        first = [self.value(views[0], side, cmd, Dice(seeds[0])) for cmd in commands]
+        order = sorted(range(len(commands)), key=lambda i: (-first[i], i))[:self.budget.keep]
+        kept = [commands[i] for i in order]
+        totals = [first[i] for i in order]
+        rounds = 1
+        for view, seed in zip(views[1:], seeds[1:], strict=True):
+            if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
+                break
             for j, cmd in enumerate(kept):
                 totals[j] += self.value(view, side, cmd, Dice(seed))
             rounds += 1
-            if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
-                break
         return self._pick(kept, [t / rounds for t in totals])
 
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
