@@ -33,6 +33,7 @@ from game.rules.engine import Engine
 from game.rules.state import SIDES, NoSide, Side, other_side
 
 WIN = 100.0  # a won game, in Valour Points
+ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,8 @@ LEVELS: dict[str, Budget] = {
 
 def standin_evaluate(engine: Engine, side: Side) -> float:
     """How good the position is for the side, in Valour Points: the Valour margin, the Health
-    and steeds left, who holds the objectives, the escort's way and the Perk hands."""
+    and steeds left, who holds the objectives and how near each side is, how near every model
+    is to its nearest goal, the escort's way and the Perk hands."""
     state, table = engine.state, engine.table
     opp = other_side(side)
     margin = float(state.sides[side].valour - state.sides[opp].valour)
@@ -88,20 +90,29 @@ def standin_evaluate(engine: Engine, side: Side) -> float:
         if len(living) * 2 <= state.sides[s].start_models or not captain:
             score -= sign * 1.5  # a Will to Fight test to come
         score += sign * 0.3 * len(state.sides[s].perks)
+    tmap = table.terrain
+    reach = math.hypot(tmap.width, tmap.height)
     late = 0.5 + 0.5 * state.turn / max(1, state.max_turns)
-    for obj in table.terrain.objectives:
-        if obj.kind != "hold":
-            continue
+    holds = [obj for obj in tmap.objectives if obj.kind == "hold"]
+    for obj in holds:
         for s in SIDES:
             near[s] = [math.dist((m.x, m.y), (obj.x, obj.y)) for m in state.living(s) if not m.aboard]
         holders = [s for s in SIDES if near[s] and min(near[s]) <= obj.radius]
         if len(holders) == 1:
             score += (1.0 if holders[0] == side else -1.0) * obj.valour * late
-        for s in SIDES:  # drawing near the objective is worth a little
+        for s in SIDES:  # drawing near the objective, and in numbers, is worth something
             if near[s]:
-                close = max(0.0, 1.0 - max(0.0, min(near[s]) - obj.radius) / 12.0)
-                score += (1.0 if s == side else -1.0) * 0.3 * obj.valour * close
-    tmap = table.terrain
+                sign = 1.0 if s == side else -1.0
+                score += sign * obj.valour * (1.0 - max(0.0, min(near[s]) - obj.radius) / reach)
+                score += sign * 0.1 * obj.valour * sum(1 for d in near[s] if d <= obj.radius + 6.0)
+    for s in SIDES:  # each model a little nearer its nearest goal: an objective or an enemy
+        goals = [(obj.x, obj.y) for obj in holds]
+        goals += [(m.x, m.y) for m in state.living(other_side(s)) if not m.aboard]
+        if goals:
+            sign = 1.0 if s == side else -1.0
+            for m in state.living(s):
+                if not m.aboard:
+                    score -= sign * ADVANCE * min(math.dist((m.x, m.y), g) for g in goals)
     for v in state.vehicles:
         if not v.escort_edge or v.side not in SIDES or v.removed or v.disabled:
             continue
