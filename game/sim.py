@@ -218,8 +218,8 @@ def player_spec(spec: str) -> str:
     """A player spec from the command line, `name[:level]`, checked against the registry."""
     try:
         parse_spec(spec)
-    except KeyError as exc:
-        raise argparse.ArgumentTypeError(str(exc.args[0])) from None
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     return spec
 
 

@@ -35,26 +35,21 @@ PLAYERS: dict[str, Callable[[int, str], Player]] = {
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
-    """A player spec `name[:level]` as (name, level); raises KeyError for an unknown name or level."""
+    """A player spec `name[:level]` as (name, level); raises ValueError for an unknown name or level."""
     name, _, level = spec.partition(":")
     level = level or DEFAULT_LEVEL
     if name not in PLAYERS:
-        raise KeyError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}")
+        raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}")
     if level not in LEVELS:
-        raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        raise ValueError(f"unknown level {level!r} for player {name!r}; known: {', '.join(LEVELS)}")
     return name, level
 
 
 def make_player(spec: str, seed: int) -> Player:
-    """A player from the registry by spec, `name[:level]` (raises KeyError listing the known names)."""
+    """A player from the registry by spec, `name[:level]` (raises ValueError listing the known names)."""
     name, level = parse_spec(spec)
     return PLAYERS[name](seed, level)
 
 
-def player_specs() -> list[str]:
-    """Every registered player at every level, `name:level`."""
-    return [f"{name}:{level}" for name in sorted(PLAYERS) for level in LEVELS]
-
-
-__all__ = ["LEVELS", "PLAYERS", "EagerPlayer", "Player", "RandomPlayer", "SearchPlayer", "make_player",
-           "parse_spec", "player_specs"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "PLAYERS", "EagerPlayer", "Player", "RandomPlayer", "SearchPlayer",
+           "make_player", "parse_spec"]

@@ -195,7 +195,7 @@ class SearchPlayer:
 
     def __init__(self, seed: int, level: str = "normal") -> None:
         if level not in LEVELS:
-            raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
         self.seed = seed
         self.level = level
         self.budget = LEVELS[level]

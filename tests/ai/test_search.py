@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import LEVELS, make_player, parse_spec, player_specs
+from game.ai import LEVELS, make_player, parse_spec
 from game.ai.search import SearchPlayer, evaluate, score_commands
 from game.ai.view import determinise
 from game.rules.commands import Activate, Command, Fight, Move
@@ -34,9 +34,8 @@ def _duel(dx: float, activated: bool = True) -> Engine:
 def test_the_registry_parses_levels() -> None:
     assert parse_spec("search") == ("search", "normal")
     assert parse_spec("search:hard") == ("search", "hard")
-    assert {"search:easy", "search:normal", "search:hard", "eager:normal"} <= set(player_specs())
     assert isinstance(make_player("search:easy", 1), SearchPlayer)
-    with pytest.raises(KeyError, match="unknown level"):
+    with pytest.raises(ValueError, match="unknown level"):
         make_player("search:grandmaster", 1)
     assert set(LEVELS) == {"easy", "normal", "hard"}
 
