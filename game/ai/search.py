@@ -47,13 +47,14 @@ class Budget:
     temperature: float = 0.0  # 0: the best mean; else a softmax draw among the best `spread`
     spread: int = 1
     replies: bool = False  # the opponent answers a reaction offered to it with its best reply
+    plies: int = 1  # activations played out: the one in hand, then (2) the next one, whoever's
     screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
 
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22),
-    "hard": Budget(keep=10, samples=16, depth=10, time_cap=1.5, replies=True),
+    "hard": Budget(keep=10, samples=12, depth=14, time_cap=1.5, replies=True, plies=2),
 }
 
 
@@ -179,6 +180,10 @@ def quick_command(engine: Engine, side: Side, dice: Dice,
             best = nearest_move(engine, moves, enemies, None)
             if best is not None:
                 return best
+        if not engine.state.active_model:  # between models: the next to come, else end the Spear
+            ready = legal(engine, [c for c in pool if c.kind == "activate"])
+            if ready:
+                return ready[0]
         ends = legal(engine, [c for c in pool if c.kind in ("end_activation", "end_spear")])
         return ends[0] if ends else None
 
@@ -239,31 +244,36 @@ class SearchPlayer:
         sim = fork(view)
         if isinstance(sim.submit(cmd), Rejected):
             return -WIN
-        return self.play_out(sim, side, sim.state.active_model, self.budget.depth, dice)
+        return self.play_out(sim, side, self.budget.depth, dice, self.budget.plies)
 
-    def play_out(self, sim: Engine, side: Side, focus: str, depth: int, dice: Dice) -> float:
-        """Play the activation of `focus` on with the quick policy, then evaluate for the side."""
+    def play_out(self, sim: Engine, side: Side, depth: int, dice: Dice, breaks: int) -> float:
+        """Play on with the quick policy for at most `depth` commands, until the game has come to a
+        pause between models `breaks` times (1: the end of the activation in hand), then evaluate."""
         state = sim.state
-        while depth > 0 and not state.over and focus and state.active_model == focus:
+        while depth > 0 and not state.over:
+            if state.pending is None and not state.active_model:
+                breaks -= 1
+                if breaks <= 0:
+                    break
             acting = state.acting_side
             if not acting:
                 break
             if self.budget.replies and state.pending is not None and acting != side:
-                return min(self._reply(sim, side, c, focus, depth, dice) for c in state.pending.options)
+                return min(self._reply(sim, side, c, depth, dice, breaks) for c in state.pending.options)
             cmd = quick_command(sim, acting, dice, self.routes)
             if cmd is None or isinstance(sim.submit(cmd), Rejected):
                 break
             depth -= 1
         return self.evaluate(sim, side)
 
-    def _reply(self, sim: Engine, side: Side, choice: str, focus: str, depth: int, dice: Dice) -> float:
+    def _reply(self, sim: Engine, side: Side, choice: str, depth: int, dice: Dice, breaks: int) -> float:
         pending = sim.state.pending
         assert pending is not None
         branch = fork(sim)
         cmd = next(c.command() for c in branch.candidates(pending.side) if c.args.get("choice") == choice)
         if cmd is None or isinstance(branch.submit(cmd), Rejected):
             return WIN
-        return self.play_out(branch, side, focus, depth - 1, Dice(dice.state))
+        return self.play_out(branch, side, depth - 1, Dice(dice.state), breaks)
 
     def _pick(self, kept: list[Command], means: list[float]) -> Command:
         best = sorted(range(len(kept)), key=lambda i: (-means[i], i))[:max(1, self.budget.spread)]
