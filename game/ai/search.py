@@ -34,6 +34,7 @@ from game.rules.state import SIDES, NoSide, Side, other_side
 
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
+PRIOR_WEIGHT = 0.0  # how much of the cheap score (score_commands) is added to a command's searched value
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,14 +223,18 @@ class SearchPlayer:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         if len(commands) == 1:
             return commands[0]
-        if len(commands) > self.budget.screen:  # too many to play out: the cheap score first
-            scored = score_commands(views[0], side, commands)
-            best = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))[:self.budget.screen]
-            commands = [commands[i] for i in sorted(best)]
+        prior = [0.0] * len(commands)
+        if PRIOR_WEIGHT or len(commands) > self.budget.screen:
+            scored = [score for _, score in score_commands(views[0], side, commands)]
+            if len(commands) > self.budget.screen:  # too many to play out: the best by the cheap score
+                best = sorted(sorted(range(len(scored)), key=lambda i: (-scored[i], i))[:self.budget.screen])
+                commands, scored = [commands[i] for i in best], [scored[i] for i in best]
+            prior = [PRIOR_WEIGHT * score for score in scored]
         first = [self.value(views[0], side, cmd, Dice(seeds[0])) for cmd in commands]
-        order = sorted(range(len(commands)), key=lambda i: (-first[i], i))[:self.budget.keep]
+        order = sorted(range(len(commands)), key=lambda i: (-(first[i] + prior[i]), i))[:self.budget.keep]
         kept = [commands[i] for i in order]
         totals = [first[i] for i in order]
+        bonus = [prior[i] for i in order]
         rounds = 1
         for view, seed in zip(views[1:], seeds[1:], strict=True):
             if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
@@ -237,7 +242,7 @@ class SearchPlayer:
             for j, cmd in enumerate(kept):
                 totals[j] += self.value(view, side, cmd, Dice(seed))
             rounds += 1
-        return self._pick(kept, [t / rounds for t in totals])
+        return self._pick(kept, [t / rounds + b for t, b in zip(totals, bonus, strict=True)])
 
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
         """The evaluation after the command and the rest of its activation, on one view."""
