@@ -129,8 +129,9 @@ def standin_evaluate(engine: Engine, side: Side) -> float:
 
 # The two functions the search reads a position with. Until the shared heuristic is in the tree
 # they are stand-ins; then `evaluate` and `score_commands` become the heuristic's (its score
-# given a Memory kept here) and PRIOR_WEIGHT 1.0, so its ground-aware score of each command is
-# added to the searched value.
+# given a Memory kept here) and PRIOR_WEIGHT 3.0, so its ground-aware score of each command
+# (three times over) is added to the searched value: with a weight of 1 the play-outs' noise
+# outweighed the score and the search lost to the heuristic.
 def evaluate(engine: Engine, side: Side) -> float:
     """The evaluation the search uses (the stand-in until the shared one replaces it)."""
     return standin_evaluate(engine, side)
