@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.ai.eager import CHARGES, best_drive, legal, nearest_move
 from game.ai.random_player import NoLegalCommand
@@ -52,7 +52,7 @@ class Budget:
     screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
 
 
-LEVELS: dict[str, Budget] = {
+BUDGETS: dict[str, Budget] = {  # by level
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22),
     "hard": Budget(keep=10, samples=12, depth=14, time_cap=1.5, replies=True, plies=2),
@@ -205,11 +205,11 @@ class SearchPlayer:
     what its side cannot know."""
 
     def __init__(self, seed: int, level: str = "normal") -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        if level not in BUDGETS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(BUDGETS)}")
         self.seed = seed
         self.level = level
-        self.budget = LEVELS[level]
+        self.budget = BUDGETS[level]
         self.time_cap = self.budget.time_cap  # None: always the whole budget (same answer, any speed)
         self.dice = Dice(seed)
         self.evaluate: Callable[[Engine, Side], float] = evaluate
@@ -299,11 +299,4 @@ class SearchPlayer:
         return kept[best[-1]]
 
 
-def with_budget(player: SearchPlayer, **changes: object) -> SearchPlayer:
-    """The same player with some of its level's budget changed (for experiments and tests)."""
-    player.budget = replace(player.budget, **changes)  # type: ignore[arg-type]
-    player.time_cap = player.budget.time_cap
-    return player
-
-
-__all__ = ["LEVELS", "Budget", "SearchPlayer", "evaluate", "score_commands"]
+__all__ = ["BUDGETS", "Budget", "SearchPlayer", "evaluate", "score_commands"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import LEVELS, make_player, parse_spec
-from game.ai.search import SearchPlayer, evaluate, score_commands
+from game.ai.search import BUDGETS, SearchPlayer, evaluate, score_commands
 from game.ai.view import determinise
 from game.rules.commands import Activate, Command, Fight, Move
 from game.rules.context import Rejected
@@ -37,7 +37,7 @@ def test_the_registry_parses_levels() -> None:
     assert isinstance(make_player("search:easy", 1), SearchPlayer)
     with pytest.raises(ValueError, match="unknown level"):
         make_player("search:grandmaster", 1)
-    assert set(LEVELS) == {"easy", "normal", "hard"}
+    assert set(LEVELS) == set(BUDGETS) == {"easy", "normal", "hard"}
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
