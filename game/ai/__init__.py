@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 from game.ai.eager import EagerPlayer
 from game.ai.heuristic import HeuristicPlayer
 from game.ai.random_player import RandomPlayer
+from game.ai.search import SearchPlayer
 
 if TYPE_CHECKING:
     from game.rules.commands import Command
@@ -32,6 +33,7 @@ PLAYERS: dict[str, Callable[[int, str], Player]] = {
     "random": lambda seed, level: RandomPlayer(seed),
     "eager": lambda seed, level: EagerPlayer(seed),
     "heuristic": HeuristicPlayer,
+    "search": SearchPlayer,
 }
 
 

@@ -149,8 +149,8 @@ def nearest_move(engine: Engine, pool: list[Candidate], enemies: list[Point],
 class EagerPlayer(RandomPlayer):
     """Fights, then charges, then shoots, then advances; otherwise plays like RandomPlayer."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, level: str = "normal") -> None:
+        super().__init__(seed, level)
         self.routes: dict[tuple[object, ...], RouteField] = {}  # the driver's route fields
 
     def choose(self, engine: Engine, side: Side | NoSide) -> Command:

@@ -24,8 +24,9 @@ class RandomPlayer:
     It draws the engine's candidates in a random order and checks each until one is accepted,
     which is a uniform choice among the accepted ones without checking them all."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, level: str = "normal") -> None:
         self.seed = seed
+        self.level = level  # one level only: it plays the same at every level
         self.dice = Dice(seed)
 
     def choose(self, engine: Engine, side: Side | NoSide) -> Command:

@@ -1,0 +1,313 @@
+"""The search player: it looks ahead by playing the rest of the activation on sampled copies.
+
+Every decision (activations, moves, shots, fights, reactions, gambits, Perks) is one search over
+the commands the engine offers:
+1. it draws N views of the game (`view.determinise`): what it cannot know is sampled from its
+   own dice, so it never reads the hidden state;
+2. it lists the legal commands on the first view and plays each out on that view (when there are
+   very many, a cheap score picks which), keeping the best K;
+3. each kept command is played on a copy of every other view too, and the activation it belongs
+   to is played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
+   `depth` commands, then the position is evaluated; a view is a chance node, and every command
+   meets the same views and the same policy dice (common random numbers), so the means compare
+   commands rather than luck;
+4. the best mean wins (easy: a softmax draw among the best few). At `hard`, a reaction offered to
+   the opponent meanwhile is answered with the reply that is worst for the searching side.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai import heuristic
+from game.ai.eager import CHARGES, best_drive, legal, nearest_move
+from game.ai.heuristic import Memory
+from game.ai.random_player import NoLegalCommand
+from game.ai.route import RouteField
+from game.ai.view import determinise, view_table
+from game.rules.commands import Command, Drive, Move
+from game.rules.context import Rejected
+from game.rules.dice import Dice
+from game.rules.engine import Engine
+from game.rules.state import SIDES, NoSide, Side, other_side
+
+WIN = 100.0  # a won game, in Valour Points
+ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
+PRIOR_WEIGHT = 3.0  # how much of the cheap score (score_commands) is added to a command's searched value
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard a level searches: commands kept, views, rollout depth, time cap and greed."""
+
+    keep: int  # K: commands searched on every view after the screen (all are played on the first)
+    samples: int  # N: views (determinisations) each kept command is played on
+    depth: int  # commands played after the searched one before the position is evaluated
+    time_cap: float | None  # seconds: no further round of views once a decision has taken this long
+    temperature: float = 0.0  # 0: the best mean; else a softmax draw among the best `spread`
+    spread: int = 1
+    replies: bool = False  # the opponent answers a reaction offered to it with its best reply
+    plies: int = 1  # activations played out: the one in hand, then (2) the next one, whoever's
+    screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
+
+
+BUDGETS: dict[str, Budget] = {  # by level
+    "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
+    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22),
+    "hard": Budget(keep=10, samples=12, depth=14, time_cap=1.5, replies=True, plies=2),
+}
+
+
+def standin_evaluate(engine: Engine, side: Side) -> float:
+    """How good the position is for the side, in Valour Points: the Valour margin, the Health
+    and steeds left, who holds the objectives and how near each side is, how near every model
+    is to its nearest goal, the escort's way and the Perk hands."""
+    state, table = engine.state, engine.table
+    opp = other_side(side)
+    margin = float(state.sides[side].valour - state.sides[opp].valour)
+    if state.over:
+        if state.winner in SIDES:
+            return margin + (WIN if state.winner == side else -WIN)
+        return margin
+    numbers = table.numbers
+    worth = {"captain": numbers.valour_captain, "squire": numbers.valour_squire}
+    score = margin
+    near: dict[Side, list[float]] = {s: [] for s in SIDES}
+    for m in state.models:
+        if m.removed or m.riderless:
+            continue
+        sign = 1.0 if m.side == side else -1.0
+        prof = table.profile(m)
+        value = worth.get(prof.role, numbers.valour_retainer) * (0.6 + 0.4 * m.health / prof.health)
+        if m.steed is not None:
+            value += 0.5 + 0.1 * m.steed_health
+        value -= 0.3 * (m.mishap == 1) + 0.3 * min(m.stunned, 2)
+        value += 0.3 * m.charge_bonus
+        score += sign * value
+    for s in SIDES:
+        sign = 1.0 if s == side else -1.0
+        living = state.living(s)
+        captain = any(table.profile(m).role == "captain" for m in living)
+        if len(living) * 2 <= state.sides[s].start_models or not captain:
+            score -= sign * 1.5  # a Will to Fight test to come
+        score += sign * 0.3 * len(state.sides[s].perks)
+    tmap = table.terrain
+    reach = math.hypot(tmap.width, tmap.height)
+    late = 0.5 + 0.5 * state.turn / max(1, state.max_turns)
+    holds = [obj for obj in tmap.objectives if obj.kind == "hold"]
+    for obj in holds:
+        for s in SIDES:
+            near[s] = [math.dist((m.x, m.y), (obj.x, obj.y)) for m in state.living(s) if not m.aboard]
+        holders = [s for s in SIDES if near[s] and min(near[s]) <= obj.radius]
+        if len(holders) == 1:
+            score += (1.0 if holders[0] == side else -1.0) * obj.valour * late
+        for s in SIDES:  # drawing near the objective, and in numbers, is worth something
+            if near[s]:
+                sign = 1.0 if s == side else -1.0
+                score += sign * obj.valour * (1.0 - max(0.0, min(near[s]) - obj.radius) / reach)
+                score += sign * 0.1 * obj.valour * sum(1 for d in near[s] if d <= obj.radius + 6.0)
+    for s in SIDES:  # each model a little nearer its nearest goal: an objective or an enemy
+        goals = [(obj.x, obj.y) for obj in holds]
+        goals += [(m.x, m.y) for m in state.living(other_side(s)) if not m.aboard]
+        if goals:
+            sign = 1.0 if s == side else -1.0
+            for m in state.living(s):
+                if not m.aboard:
+                    score -= sign * ADVANCE * min(math.dist((m.x, m.y), g) for g in goals)
+    for v in state.vehicles:
+        if not v.escort_edge or v.side not in SIDES or v.removed or v.disabled:
+            continue
+        sign = 1.0 if v.side == side else -1.0
+        left = {"north": v.y, "south": tmap.height - v.y, "west": v.x,
+                "east": tmap.width - v.x}.get(v.escort_edge, 0.0)
+        span = tmap.height if v.escort_edge in ("north", "south") else tmap.width
+        score += sign * v.escort_valour * 0.5 * (1.0 - left / max(1.0, span))
+        score += sign * 2.0 * v.health / max(1, table.content.vehicles[v.profile].toughness)
+    return score
+
+
+# The two functions the search reads a position with are the heuristic player's: its evaluation
+# at the leaves, and its ground-aware score of each command (kept in a Memory of its distance
+# fields and melee odds), added PRIOR_WEIGHT times to the searched value: with a weight of 1 the
+# play-outs' noise outweighed the score and the search lost to the heuristic.
+
+
+def evaluate(engine: Engine, side: Side) -> float:
+    """The evaluation the search uses at its leaves: the heuristic player's."""
+    return heuristic.evaluate(engine, side)
+
+
+def fork(engine: Engine) -> Engine:
+    """A copy of a view to play on (its own state and table; terrain walks shared)."""
+    return Engine(view_table(engine.table, engine.state.mud), engine.state.clone())
+
+
+PRIOR = {"fight": 0.5, "shoot": 0.3, "charge": 0.4, "mounted_charge": 0.4}  # what the screen favours
+
+
+def score_commands(engine: Engine, side: Side, commands: list[Command],
+                   memory: Memory | None = None) -> list[tuple[Command, float]]:
+    """The cheap score the search screens and orders commands by: the heuristic player's (a
+    player passes its own Memory, kept for one game)."""
+    return heuristic.score_commands(engine, side, commands, memory)
+
+
+def standin_score(engine: Engine, side: Side, commands: list[Command]) -> list[tuple[Command, float]]:
+    """A cheaper score for each command: the evaluation right after it on one copy of the view, and
+    a little for fighting, charging, shooting and ending a move near an enemy."""
+    enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side and not m.aboard]
+    out = []
+    for cmd in commands:
+        sim = fork(engine)
+        if isinstance(sim.submit(cmd), Rejected):
+            out.append((cmd, -WIN))
+            continue
+        score = evaluate(sim, side) + PRIOR.get(cmd.type, 0.0)
+        if isinstance(cmd, Move) and enemies:
+            score += PRIOR.get(cmd.gambit or "", 0.0)
+            score += 0.3 * max(0.0, 1.0 - min(math.dist(cmd.path[-1], e) for e in enemies) / 12.0)
+        out.append((cmd, score))
+    return out
+
+
+def quick_command(engine: Engine, side: Side, dice: Dice,
+                  routes: dict[tuple[object, ...], RouteField] | None = None) -> Command | None:
+    """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, close
+    in, and end the activation (None if nothing is offered)."""
+    with engine.deciding():
+        pool = engine.candidates(side)
+        reactions = [c.command() for c in pool if c.kind == "react"]
+        if reactions:
+            options = [c for c in reactions if c is not None]
+            return max(options, key=lambda c: _after(engine, side, c))
+        for kinds in (("fight",), CHARGES, ("shoot",)):
+            found = legal(engine, [c for c in pool if c.kind in kinds or c.gambit in kinds])
+            if found:
+                return found[dice.pick(len(found))]
+        drives = [c for c in legal(engine, [c for c in pool if c.kind == "drive"]) if isinstance(c, Drive)]
+        if drives:
+            return best_drive(engine, drives, routes)
+        moves = [c for c in pool if c.kind == "move" and c.gambit is None]
+        enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side and not m.aboard]
+        if moves and enemies:
+            best = nearest_move(engine, moves, enemies, None)
+            if best is not None:
+                return best
+        if not engine.state.active_model:  # between models: the next to come, else end the Spear
+            ready = legal(engine, [c for c in pool if c.kind == "activate"])
+            if ready:
+                return ready[0]
+        ends = legal(engine, [c for c in pool if c.kind in ("end_activation", "end_spear")])
+        return ends[0] if ends else None
+
+
+def _after(engine: Engine, side: Side, cmd: Command) -> float:
+    sim = fork(engine)
+    sim.submit(cmd)
+    return evaluate(sim, side)
+
+
+class SearchPlayer:
+    """Looks ahead over the current activation on sampled views of the game; seeded, and blind to
+    what its side cannot know."""
+
+    def __init__(self, seed: int, level: str = "normal") -> None:
+        if level not in BUDGETS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(BUDGETS)}")
+        self.seed = seed
+        self.level = level
+        self.budget = BUDGETS[level]
+        self.time_cap = self.budget.time_cap  # None: always the whole budget (same answer, any speed)
+        self.dice = Dice(seed)
+        self.evaluate: Callable[[Engine, Side], float] = evaluate
+        self.routes: dict[tuple[object, ...], RouteField] = {}  # the rollouts' driver route fields
+        self.memory = Memory()  # the heuristic's ground and melee guesses for this game
+
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+        """The command with the best mean evaluation over the sampled views."""
+        if not side:
+            raise NoLegalCommand("no side to act")
+        started = time.perf_counter()
+        views = [determinise(engine, side, self.dice) for _ in range(self.budget.samples)]
+        seeds = [self.dice.pick(1 << 62) for _ in views]
+        with views[0].deciding():
+            commands = views[0].legal_commands(side)
+        if not commands:
+            raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
+        if len(commands) == 1:
+            return commands[0]
+        prior = [0.0] * len(commands)
+        if PRIOR_WEIGHT or len(commands) > self.budget.screen:
+            scored = [score for _, score in score_commands(views[0], side, commands, self.memory)]
+            if len(commands) > self.budget.screen:  # too many to play out: the best by the cheap score
+                best = sorted(sorted(range(len(scored)), key=lambda i: (-scored[i], i))[:self.budget.screen])
+                commands, scored = [commands[i] for i in best], [scored[i] for i in best]
+            prior = [PRIOR_WEIGHT * score for score in scored]
+        first = [self.value(views[0], side, cmd, Dice(seeds[0])) for cmd in commands]
+        order = sorted(range(len(commands)), key=lambda i: (-(first[i] + prior[i]), i))[:self.budget.keep]
+        kept = [commands[i] for i in order]
+        totals = [first[i] for i in order]
+        bonus = [prior[i] for i in order]
+        rounds = 1
+        for view, seed in zip(views[1:], seeds[1:], strict=True):
+            if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
+                break
+            for j, cmd in enumerate(kept):
+                totals[j] += self.value(view, side, cmd, Dice(seed))
+            rounds += 1
+        return self._pick(kept, [t / rounds + b for t, b in zip(totals, bonus, strict=True)])
+
+    def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
+        """The evaluation after the command and the rest of its activation, on one view."""
+        sim = fork(view)
+        if isinstance(sim.submit(cmd), Rejected):
+            return -WIN
+        return self.play_out(sim, side, self.budget.depth, dice, self.budget.plies)
+
+    def play_out(self, sim: Engine, side: Side, depth: int, dice: Dice, breaks: int) -> float:
+        """Play on with the quick policy for at most `depth` commands, until the game has come to a
+        pause between models `breaks` times (1: the end of the activation in hand), then evaluate."""
+        state = sim.state
+        while depth > 0 and not state.over:
+            if state.pending is None and not state.active_model:
+                breaks -= 1
+                if breaks <= 0:
+                    break
+            acting = state.acting_side
+            if not acting:
+                break
+            if self.budget.replies and state.pending is not None and acting != side:
+                return min(self._reply(sim, side, c, depth, dice, breaks) for c in state.pending.options)
+            cmd = quick_command(sim, acting, dice, self.routes)
+            if cmd is None or isinstance(sim.submit(cmd), Rejected):
+                break
+            depth -= 1
+        return self.evaluate(sim, side)
+
+    def _reply(self, sim: Engine, side: Side, choice: str, depth: int, dice: Dice, breaks: int) -> float:
+        pending = sim.state.pending
+        assert pending is not None
+        branch = fork(sim)
+        cmd = next(c.command() for c in branch.candidates(pending.side) if c.args.get("choice") == choice)
+        if cmd is None or isinstance(branch.submit(cmd), Rejected):
+            return WIN
+        return self.play_out(branch, side, depth - 1, Dice(dice.state), breaks)
+
+    def _pick(self, kept: list[Command], means: list[float]) -> Command:
+        best = sorted(range(len(kept)), key=lambda i: (-means[i], i))[:max(1, self.budget.spread)]
+        if self.budget.temperature <= 0 or len(best) == 1:
+            return kept[best[0]]
+        top = means[best[0]]
+        weights = [math.exp((means[i] - top) / self.budget.temperature) for i in best]
+        roll = self.dice.pick(1 << 30) / (1 << 30) * sum(weights)
+        for i, w in zip(best, weights, strict=True):
+            roll -= w
+            if roll < 0:
+                return kept[i]
+        return kept[best[-1]]
+
+
+__all__ = ["BUDGETS", "Budget", "SearchPlayer", "evaluate", "score_commands"]

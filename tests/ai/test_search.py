@@ -1,0 +1,126 @@
+"""The search player: seeded, always legal, and it finds an obviously winning line."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import LEVELS, make_player, parse_spec
+from game.ai.search import BUDGETS, SearchPlayer, evaluate, score_commands
+from game.ai.view import determinise
+from game.rules.commands import Activate, Command, Fight, Move
+from game.rules.context import Rejected
+from game.rules.dice import Dice
+from game.rules.engine import Engine
+from game.scenario import start_game
+from game.sim import player_seed
+from tests.rules.fixtures import make_engine, model
+
+
+def _player(level: str, seed: int = 3) -> SearchPlayer:
+    player = SearchPlayer(seed, level)
+    player.time_cap = None  # the whole budget: the answer does not depend on the clock
+    return player
+
+
+def _duel(dx: float, activated: bool = True) -> Engine:
+    """A red squire against the last blue model, a man-at-arms, dx inches east of him."""
+    eng = make_engine([model("r1", "red", "squire", 10.0, 10.5),
+                       model("b1", "blue", "man_at_arms", 10.0 + dx, 10.5)], seed=11)
+    if activated:
+        assert not isinstance(eng.submit(Activate(side="red", model="r1")), Rejected)
+    return eng
+
+
+def test_the_registry_parses_levels() -> None:
+    assert parse_spec("search") == ("search", "normal")
+    assert parse_spec("search:hard") == ("search", "hard")
+    assert isinstance(make_player("search:easy", 1), SearchPlayer)
+    with pytest.raises(ValueError, match="unknown level"):
+        make_player("search:grandmaster", 1)
+    assert set(LEVELS) == set(BUDGETS) == {"easy", "normal", "hard"}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_it_fights_the_last_enemy_in_contact(level: str) -> None:
+    eng = _duel(1.0)
+    cmd = _player(level).choose(eng, "red")
+    assert isinstance(cmd, Fight) and cmd.target == "b1" and not cmd.at_steed
+
+
+def test_easy_fights_too_before_the_activation_ends() -> None:
+    eng = _duel(1.0)
+    player = _player("easy")
+    given: list[Command] = []
+    while eng.state.active_model == "r1" and len(given) < 6:
+        given.append(player.choose(eng, "red"))
+        assert not isinstance(eng.submit(given[-1]), Rejected)
+    assert any(isinstance(c, Fight) and c.target == "b1" for c in given), given
+
+
+def test_it_closes_in_to_fight_when_the_fight_can_win_the_game() -> None:
+    eng = _duel(4.0)
+    player = _player("normal")
+    first = player.choose(eng, "red")
+    assert isinstance(first, Move)
+    assert not isinstance(eng.submit(first), Rejected)
+    second = player.choose(eng, "red")
+    assert isinstance(second, Fight) and second.target == "b1"
+
+
+def test_it_activates_the_hero_who_can_charge_rather_than_end_the_spear() -> None:
+    eng = make_engine([model("r1", "red", "squire", 12.0, 7.0),
+                       model("b1", "blue", "man_at_arms", 15.0, 10.5)], seed=5)
+    assert not eng.state.active_model
+    assert _player("normal").choose(eng, "red") == Activate(side="red", model="r1")
+
+
+def _game_positions() -> list[Engine]:
+    engine = start_game("the-ford", 8)
+    seats = {s: make_player("eager", player_seed(8, s)) for s in ("red", "blue")}
+    out = []
+    for n in range(120):
+        if engine.state.over:
+            break
+        if n % 11 == 5:
+            out.append(Engine(engine.table, engine.state.clone()))
+        side = engine.state.acting_side
+        engine.submit(seats[side].choose(engine, side))
+    return out
+
+
+POSITIONS = _game_positions()
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_same_seed_gives_the_same_command_and_every_command_is_accepted(level: str) -> None:
+    for engine in POSITIONS:
+        side = engine.state.acting_side
+        assert side
+        before = engine.state.digest()
+        a = _player(level, 21).choose(engine, side)
+        b = _player(level, 21).choose(engine, side)
+        assert a == b
+        assert engine.state.digest() == before  # searching changed nothing in the game
+        assert not isinstance(engine.check(a), Rejected), a
+
+
+def test_a_whole_game_against_eager_is_legal_throughout() -> None:
+    engine = start_game("the-ford", 13)
+    seats = {"red": _player("easy", 1), "blue": make_player("eager", 2)}
+    for _ in range(2000):
+        if engine.state.over:
+            break
+        side = engine.state.acting_side
+        assert side
+        cmd: Command = seats[side].choose(engine, side)
+        assert not isinstance(engine.submit(cmd), Rejected), cmd
+    assert engine.state.over
+
+
+def test_the_screen_and_the_evaluation_read_a_view() -> None:
+    eng = _duel(1.0)
+    view = determinise(eng, "red", Dice(1))
+    commands = view.legal_commands("red")
+    scored = score_commands(view, "red", commands)
+    assert [c for c, _ in scored] == commands
+    assert evaluate(view, "red") == -evaluate(view, "blue")
