@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from game.physics.bolt import bearing_vector
@@ -190,21 +191,29 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Candidate]:
     return out
 
 
+def _ways(mounted: bool) -> tuple[dict[str, Any], ...]:
+    """The bearing moves worth trying, as the fields of their recipe: each bearing at full
+    distance, every other one at half, and on foot a Run! and a Climb; River Crossing for all."""
+    out = []
+    for bearing in BEARINGS:
+        ways: list[tuple[str, Gambit | None]] = [("full", None), ("half", None)]
+        if not mounted:
+            ways += [("run", "run"), ("tall", "climb")]
+        ways.append(("river", "river_crossing"))
+        out += [{"bearing": bearing, "how": how, "gambit": gambit} for how, gambit in ways
+                if how != "half" or bearing % 60 == 0]
+    return tuple(out)
+
+
+WAYS = {False: _ways(False), True: _ways(True)}  # shared by every candidate list: never changed
+
+
 def _moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
     """Moves along twelve bearings (full, half, Run! and across a feature) and into contact."""
     if check_can_move(table, state, m, None) is not None:
         return []
-    out: list[Candidate] = []
-    ways: list[tuple[str, Gambit | None]] = [("full", None), ("half", None)]
-    if m.steed is None:
-        ways += [("run", "run"), ("tall", "climb")]
-    ways.append(("river", "river_crossing"))
-    for bearing in BEARINGS:
-        for how, gambit in ways:
-            if how != "half" or bearing % 60 == 0:
-                out.append(Candidate("move", bearing_move, {"table": table, "state": state, "m": m,
-                                                            "bearing": bearing, "how": how,
-                                                            "gambit": gambit}, gambit))
+    recipe = partial(bearing_move, table, state, m)
+    out = [Candidate("move", recipe, way, way["gambit"]) for way in WAYS[m.steed is not None]]
     out.extend(_contact_moves(table, state, m))
     return out
 

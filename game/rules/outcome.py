@@ -47,9 +47,10 @@ def check_wipe_out(act: Act) -> bool:
     state = act.state
     if state.over:
         return True
-    empty = [s for s in SIDES if not state.living(s)]
-    if not empty:
+    standing = {m.side for m in state.models if not m.removed and not m.riderless}
+    if len(standing) == len(SIDES):
         return False
+    empty = [s for s in SIDES if s not in standing]
     if any(m.removed == "escaped" for m in state.models if m.side in empty):
         finish_by_valour(act, f"{' and '.join(empty)} left the field with the escort")
         return True  # the last of them drove off with the wagon: a wipe-out, but Valour decides
