@@ -32,7 +32,18 @@ def in_contact(table: Table, a: Model, b: Model) -> bool:
 
 
 def enemies_in_contact(table: Table, state: GameState, m: Model) -> list[Model]:
-    """Enemy models in base contact with m."""
+    """Enemy models in base contact with m (remembered while a side decides, by where m stands)."""
+    memo = table.memo
+    if memo is None:
+        return _enemies_in_contact(table, state, m)
+    key = ("contact", m.id, m.x, m.y, m.facing, m.steed is None, m.removed)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _enemies_in_contact(table, state, m)
+    return list(known)  # type: ignore[call-overload]
+
+
+def _enemies_in_contact(table: Table, state: GameState, m: Model) -> list[Model]:
     x, y, side, far = m.x, m.y, m.side, table.bases.far
     return [
         o for o in state.models
