@@ -73,7 +73,9 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
     if getattr(args, "frames", 0):
         battle.session.saves_dir = None  # a scripted run (screenshots) leaves the player's autosave alone
     app.push(battle)
-    if screen == "battle" and args.screen:
+    if getattr(args, "hint", False):
+        stage_hint(battle)
+    elif screen == "battle" and args.screen:
         stage_demo(battle)
     if screen == "handover":
         from game.ui.screens.handover import HandoverScreen
@@ -115,6 +117,30 @@ def stage_demo(battle: BattleScreen) -> None:
     target = _demo_target(battle, m.id, (m.x, m.y))
     cam.look_at((m.x + target[0]) / 2, (m.y + target[1]) / 2)
     battle.mouse = cam.to_screen(*target)
+    battle.mouse_pinned = True
+
+
+def stage_hint(battle: BattleScreen) -> None:
+    """For the docs: activate a model of the side to play, ask for a hint and highlight the first."""
+    from game.rules.commands import Activate
+
+    engine = battle.session.engine
+    state = engine.state
+    if not state.active_model and state.pending is None and battle.human_acting():
+        acts = [c for c in engine.legal_commands(state.acting_side) if isinstance(c, Activate)]
+        if acts:
+            battle.submit(acts[0])
+    battle.toggle_hints()
+    battle.advice.worker.wait(60.0)
+    battle.update(0.0)
+    battle.pick_hint(1)
+    m = battle.ctl.active()
+    spots = [(m.x, m.y)] if m is not None else []
+    spots += [p for h in battle.shown_hints() for p in h.path[-1:]]
+    if spots:
+        battle.camera.set_zoom(1.0)
+        battle.camera.look_at(sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
+    battle.mouse = (battle.app.surface.get_width() - 4, 4)  # off the table: no hover preview
     battle.mouse_pinned = True
 
 
