@@ -40,6 +40,7 @@ from game.rules.commands import (
 )
 from game.rules.context import Rejected, Table
 from game.rules.engine import Engine
+from game.rules.geometry import heading
 from game.rules.paths import GAMBIT_NAMES, MovePlan
 from game.rules.state import GameState, Side, other_side
 from game.ui.eventtext import cap, content_name, word
@@ -132,9 +133,12 @@ def describe_command(engine: Engine, cmd: Command, plan: object = None) -> str:
         plan = engine.check(cmd) if plan is None else plan
         gambit = GAMBIT_NAMES.get(cmd.gambit, "") if cmd.gambit else ""
         if isinstance(plan, MovePlan) and plan.charge_target:
-            return f"{gambit or 'Move'} on {name(plan.charge_target)}"
+            target = name(plan.charge_target)
+            return f"{gambit} on {target}" if gambit else f"Move into contact with {target}"
+        m = state.find(cmd.model)
+        way = f" {compass(heading((m.x, m.y), cmd.path[-1]))}" if m is not None else ""
         cost = f" {plan.route.cost:.1f}\"" if isinstance(plan, MovePlan) else ""
-        return f"{gambit}{cost}" if gambit else f"Move{cost}"
+        return f"{gambit or 'Move'}{cost}{way}"
     if isinstance(cmd, Fight):
         if cmd.location is not None:
             return f"Strike {name(cmd.target)}'s {cmd.location}"
@@ -166,7 +170,7 @@ def describe_command(engine: Engine, cmd: Command, plan: object = None) -> str:
     if isinstance(cmd, BreakAway):
         return "Break Away"
     if isinstance(cmd, SetDrill):
-        return f"{cmd.drill.title()} when attacked"
+        return f"Drill: {cmd.drill.title()} when attacked"
     if isinstance(cmd, Drive):
         return f"Drive at {cmd.speed:g}\", heading {cmd.heading:.0f}°"
     if isinstance(cmd, Board):
@@ -181,14 +185,24 @@ def describe_command(engine: Engine, cmd: Command, plan: object = None) -> str:
     return str(getattr(cmd, "type", "command")).replace("_", " ").capitalize()
 
 
+def compass(bearing: float) -> str:
+    """A bearing (0 up the table, clockwise) as one of eight compass points, north up the table."""
+    points = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+    return points[round(bearing / 45.0) % 8]
+
+
 def _driver_seats(table: Table, vehicle: str, state: GameState) -> set[str]:
     v = state.find_vehicle(vehicle)
     return {s.name for s in table.content.vehicles[v.profile].drivers} if v is not None else set()
 
 
 def _summary(lines: list[str], keys: tuple[str, ...]) -> str:
-    """The first line holding one of the keys, else the first line."""
-    return next((ln for ln in lines if any(k in ln for k in keys)), lines[0] if lines else "")
+    """The first line holding the first of the keys found, else the first line."""
+    for k in keys:
+        found = next((ln for ln in lines if k in ln), None)
+        if found is not None:
+            return found
+    return lines[0] if lines else ""
 
 
 def make_hint(engine: Engine, rank: int, cmd: Command, score: float) -> Hint:
@@ -223,8 +237,14 @@ def make_hint(engine: Engine, rank: int, cmd: Command, score: float) -> Hint:
                     _summary(lines, ("Wounds", "Outcome")), tag if s.odds else "")
     if isinstance(cmd, React):
         who = state.pending.model if state.pending is not None else ""
-        return Hint(rank, cmd, score, text, "label", who, tag=text)
-    return Hint(rank, cmd, score, text, "label", str(getattr(cmd, "model", "") or ""), tag=text)
+        return Hint(rank, cmd, score, text, "label", who, tag=text.removeprefix("Answer: "))
+    if isinstance(cmd, PlayPerk):
+        perk = engine.table.content.perks.get(cmd.card)
+        name = perk.name if perk is not None else content_name("perks", cmd.card)
+        return Hint(rank, cmd, score, text, "label", cmd.model or "", lines=[perk.text] if perk else [],
+                    tag=name)
+    tag = "Activate" if isinstance(cmd, Activate) else text
+    return Hint(rank, cmd, score, text, "label", str(getattr(cmd, "model", "") or ""), tag=tag)
 
 
 def build_hints(engine: Engine, side: Side, n: int = HINTS, player: Player | None = None,

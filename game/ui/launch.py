@@ -136,12 +136,26 @@ def stage_hint(battle: BattleScreen) -> None:
     battle.pick_hint(1)
     m = battle.ctl.active()
     spots = [(m.x, m.y)] if m is not None else []
-    spots += [p for h in battle.shown_hints() for p in h.path[-1:]]
+    for h in battle.shown_hints():
+        target = state.find(h.target) if h.target else None
+        spots += h.path[-1:] + ([(target.x, target.y)] if target is not None else [])
     if spots:
-        battle.camera.set_zoom(1.0)
-        battle.camera.look_at(sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
+        _frame(battle, spots)
     battle.mouse = (battle.app.surface.get_width() - 4, 4)  # off the table: no hover preview
     battle.mouse_pinned = True
+
+
+def _frame(battle: BattleScreen, spots: list[tuple[float, float]]) -> None:
+    """Zoom and centre the table on the points, as close as they all fit (at most 1.5x)."""
+    from game.ui.battle.camera import ZOOM_STEPS
+
+    cam = battle.camera
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    span_x, span_y = (max(xs) - min(xs) + 6) * cam.tile_px, (max(ys) - min(ys) + 6) * cam.tile_px
+    fits = [z for z in ZOOM_STEPS if z <= 1.5 and span_x * z <= cam.viewport.width
+            and span_y * z <= cam.viewport.height]
+    cam.set_zoom(max(fits) if fits else ZOOM_STEPS[0])
+    cam.look_at((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
 
 
 def _demo_target(battle: BattleScreen, model_id: str, at: tuple[float, float]) -> tuple[float, float]:

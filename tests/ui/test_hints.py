@@ -85,7 +85,7 @@ def test_h_during_an_activation_shows_three_accepted_hints_and_changes_nothing(a
     assert charge.text == "Mounted Charge! on Thomas Strangways" and charge.target == "red-9"
     assert charge.kind == "move" and len(charge.path) >= 2 and "succeeds" in charge.summary
     panel = battle.hint_panel()
-    assert panel is not None and [r.label for r in panel.rows] == [h.label for h in shown]
+    assert panel is not None and [f"{r.label} — {r.value}" for r in panel.rows] == [h.label for h in shown]
     frames(app, 1)
     assert [rank for _, rank in battle.hud.hint_rects] == [1, 2, 3]  # the panel lists them
 

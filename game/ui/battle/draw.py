@@ -11,7 +11,7 @@ from game.ui import theme
 from game.ui.battle import overlays
 from game.ui.battle.cache import Layer, Same, panel, rendered, text
 from game.ui.battle.driving import draw_contact
-from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths
+from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths, hint_points
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
 from game.ui.eventtext import ram_summary
@@ -100,11 +100,11 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
         scr.ctl.drive.draw_marks(surface, cam, engine, small)
     _draw_bursts(scr, surface)
     if scr.advice.shown:
-        draw_hint_marks(surface, cam, state, scr.advice, scr.app.fonts.get(13, True))
+        marks = draw_hint_marks(surface, cam, state, scr.advice, scr.app.fonts.get(13, True))
         keys = scr.app.keys
         draw_hint_box(surface, cam, scr.advice, scr.app.fonts,
                       f"Enter plays it; 1-{len(scr.advice.shown)} shows another; {keys.label('hint')} "
-                      "or Esc hides the hints.")
+                      "or Esc hides the hints.", marks, hint_points(cam, state, scr.advice))
     world = cam.to_world(*scr.mouse)
     keys = scr.app.keys
     if scr.ruler_from is not None and keys.held("ruler", scr.down):

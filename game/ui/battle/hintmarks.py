@@ -130,9 +130,9 @@ def _anchor(cam: Camera, state: GameState, hint: Hint) -> tuple[int, int] | None
 
 
 def draw_hint_marks(surface: pygame.Surface, cam: Camera, state: GameState, board: HintBoard,
-                    font: pygame.font.Font) -> None:
+                    font: pygame.font.Font) -> list[pygame.Rect]:
     """Over the models: each hint's number, with its odds or its words beside it; marks that
-    would overlap are moved down out of each other's way."""
+    would overlap are moved down out of each other's way. Returns where the marks stand."""
     taken: list[pygame.Rect] = []
     view = cam.viewport
     for hint in sorted(board.shown, key=lambda h: h.rank):
@@ -161,23 +161,49 @@ def draw_hint_marks(surface: pygame.Surface, cam: Camera, state: GameState, boar
         pygame.draw.circle(surface, colour, centre, r)
         num = rendered(font, str(hint.rank), INK)
         surface.blit(num, num.get_rect(center=centre))
+    return taken
+
+
+def hint_points(cam: Camera, state: GameState, board: HintBoard) -> list[tuple[int, int]]:
+    """The screen points the hints are drawn through: the models, the paths and the targets."""
+    out: list[tuple[int, int]] = []
+    for hint in board.shown:
+        m = state.find(hint.model) if hint.model else None
+        if m is not None:
+            out.append(cam.to_screen(m.x, m.y))
+        to = _target_point(state, hint.target) if hint.target else None
+        if to is not None:
+            out.append(cam.to_screen(*to))
+        out += [cam.to_screen(x, y) for x, y in hint.path]
+    return out
 
 
 def draw_hint_box(surface: pygame.Surface, cam: Camera, board: HintBoard, fonts: theme.Fonts,
-                  footer: str) -> None:
-    """The highlighted hint's preview (its odds, terrain and jumps) in the table's top left corner."""
+                  footer: str, avoid: list[pygame.Rect], points: list[tuple[int, int]]) -> None:
+    """The highlighted hint's preview (its odds, terrain and jumps) in a corner of the table: the
+    first of bottom left, top left, bottom right and top right that covers no mark or model of
+    the hints (the one covering fewest if none is clear)."""
     hint = board.chosen()
     if hint is None:
         return
     body, head = fonts.small, fonts.get(15, True)
     colour = hint_colour(hint.rank)
     title = f"Hint {hint.rank}: {hint.text}  ({hint.value})"
-    lines = hint.lines or ["No odds to show: no die decides it."]
+    lines = hint.lines
     width = max([rendered(head, title, colour).get_width()]
                 + [rendered(body, ln, theme.TEXT).get_width() for ln in [*lines, footer]]) + 24
     width = min(width, cam.viewport.width - 20)
     height = head.get_linesize() + (len(lines) + 1) * body.get_linesize() + 22
-    box = pygame.Rect(cam.viewport.left + 10, cam.viewport.top + 10, width, height)
+    vp = cam.viewport.inflate(-20, -20)
+    corners = [pygame.Rect(0, 0, width, height) for _ in range(4)]
+    corners[0].bottomleft, corners[1].topleft = vp.bottomleft, vp.topleft
+    corners[2].bottomright, corners[3].topright = vp.bottomright, vp.topright
+
+    def covered(box: pygame.Rect) -> int:
+        near = box.inflate(24, 24)
+        return len(near.collidelistall(avoid)) + sum(near.collidepoint(p) for p in points)
+
+    box = min(corners, key=covered)  # the first of those covering fewest
     panel(surface, box, 235)
     pygame.draw.rect(surface, colour, (box.left, box.top, 4, box.height), border_radius=2)
     y = box.top + 8

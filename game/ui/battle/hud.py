@@ -38,7 +38,8 @@ class HintRow:
     """One line of the hint box: a suggested command in words with its score, and its odds."""
 
     rank: int
-    label: str  # "1. Mounted Charge! on Sir X — +0.8 VP"
+    label: str  # "1. Mounted Charge! on Sir X"
+    value: str  # "+0.8 VP"
     summary: str  # the preview line that matters most ("" for none)
     colour: theme.Colour
     picked: bool
@@ -299,7 +300,8 @@ class Hud:
         for row in advice.rows:
             top = y
             font = bold if row.picked else f.small
-            for line in wrapped(row.label, font, width - 10):
+            score = text(surface, row.value, font, (x + width, y), row.colour, "topright")
+            for line in wrapped(row.label, font, width - 18 - score.width):
                 y = text(surface, line, font, (x + 8, y), row.colour).bottom
             if row.summary:
                 for line in wrapped(row.summary, f.small, width - 18):

@@ -425,8 +425,8 @@ class BattleScreen(Screen):
         if not board.shown:
             dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
             return HintPanel(note=f"The AI is thinking{dots}")
-        rows = tuple(HintRow(h.rank, h.label, h.summary, hint_colour(h.rank, board.picked),
-                             h.rank == board.picked) for h in board.shown)
+        rows = tuple(HintRow(h.rank, f"{h.rank}. {h.text}", h.value, h.summary,
+                             hint_colour(h.rank, board.picked), h.rank == board.picked) for h in board.shown)
         play = "; Enter plays it" if board.picked else ""
         footer = (f"Click a hint or press 1-{len(rows)} to show it{play}. Scores are in expected "
                   f"Valour. {keys.label('hint')} or Esc hides them.")
