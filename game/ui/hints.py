@@ -261,12 +261,19 @@ class HintWorker:
     def __init__(self, table: Table, player: Player | None = None) -> None:
         # a table of its own: the engine remembers walks and checks on its table while deciding
         self.table = Table(table.content, table.base_terrain or table.terrain)
-        self.player = player if player is not None else default_player()
+        self._player = player  # made when first asked (the default AI)
         self.memory = Memory()  # the ground's distance fields, kept between hints
         self.engine: Engine | None = None
         self.token: object = None
         self._thread: threading.Thread | None = None
         self._result: list[Hint] | BaseException | None = None
+
+    @property
+    def player(self) -> Player:
+        """The AI asked for hints."""
+        if self._player is None:
+            self._player = default_player()
+        return self._player
 
     @property
     def busy(self) -> bool:
@@ -283,13 +290,13 @@ class HintWorker:
         else:
             self.engine.state = view
         self.token, self._result = token, None
-        self._thread = threading.Thread(target=self._run, args=(self.engine, side, n), name="hint",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(self.engine, self.player, side, n),
+                                        name="hint", daemon=True)
         self._thread.start()
 
-    def _run(self, engine: Engine, side: Side, n: int) -> None:
+    def _run(self, engine: Engine, player: Player, side: Side, n: int) -> None:
         try:
-            self._result = build_hints(engine, side, n, self.player, self.memory)
+            self._result = build_hints(engine, side, n, player, self.memory)
         except BaseException as exc:  # handed to the main thread, which reports it
             self._result = exc
 

@@ -250,3 +250,24 @@ def test_the_hints_module_stays_free_of_pygame() -> None:
     code = "import sys; import game.ui.hints; sys.exit('pygame' in sys.modules)"
     root = Path(__file__).resolve().parents[2]
     assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0
+
+
+class _Failing:
+    """A player whose suggest fails: the panel says so and the game goes on."""
+
+    def choose(self, engine: Engine, side: Side) -> Command:
+        raise AssertionError("a hint never asks for a choice")
+
+    def suggest(self, engine: Engine, side: Side, n: int = 3) -> list[tuple[Command, float]]:
+        raise ValueError("out of ideas")
+
+
+def test_a_failing_hint_is_reported_not_raised(app: App) -> None:
+    battle = _activated(app)
+    battle.advice.worker._player = _Failing()
+    _hinted(app, battle)
+    panel = battle.hint_panel()
+    assert panel is not None and "out of ideas" in panel.note and not battle.shown_hints()
+    frames(app, 2)
+    key(app, pygame.K_h)
+    assert not battle.advice.active
