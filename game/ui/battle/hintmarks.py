@@ -111,40 +111,67 @@ def _dashed(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], col
         t = u + gap
 
 
-def _anchor(cam: Camera, state: GameState, hint: Hint) -> tuple[int, int] | None:
-    """Where a hint's number goes: beside a move's end, mid-line, beside the model concerned."""
+def _anchor(cam: Camera, state: GameState, hint: Hint) -> tuple[tuple[int, int], int] | None:
+    """What a hint's number stands beside, and how far from it (pixels): a move's end (its
+    ghost), a long line's middle, else the target in contact or the model concerned."""
     px = round(cam.px_per_inch)
     if hint.kind == "move" and len(hint.path) >= 2:
-        x, y = cam.to_screen(*hint.path[-1])
-        return x + px // 2 + 14, y - px // 2 - 6
+        return cam.to_screen(*hint.path[-1]), px // 2 + 8
     m = state.find(hint.model) if hint.model else None
     if m is None or m.removed:
         return None
+    reach = px + 4 if m.steed is not None else px // 2 + 6
     if hint.kind == "line":
         to = _target_point(state, hint.target)
         if to is not None:
             a, b = cam.to_screen(m.x, m.y), cam.to_screen(*to)
-            return (a[0] + b[0]) // 2, (a[1] + b[1]) // 2
-    x, y = cam.to_screen(m.x, m.y)
-    return x + px + 12, y - px // 2
+            if math.dist(a, b) > 4 * px:
+                return ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), 0
+            return b, reach  # in contact: beside the target
+    return cam.to_screen(m.x, m.y), reach
+
+
+def _places(at: tuple[int, int], reach: int, size: tuple[int, int]) -> list[pygame.Rect]:
+    """Where a mark of this size may stand beside a point: right, left, above, below."""
+    out = [pygame.Rect((0, 0), size) for _ in range(4)]
+    out[0].midleft = (at[0] + reach, at[1])
+    out[1].midright = (at[0] - reach, at[1])
+    out[2].midbottom = (at[0], at[1] - reach)
+    out[3].midtop = (at[0], at[1] + reach)
+    return out if reach else [out[0].move(-size[1] // 2, 0)]
+
+
+def _token_rects(cam: Camera, state: GameState) -> list[pygame.Rect]:
+    """The tokens on the table, as screen rectangles (riders a base long each way)."""
+    px = round(cam.px_per_inch)
+    out = []
+    for m in state.models:
+        if m.removed or m.aboard:
+            continue
+        size = 2 * px if m.steed is not None or m.riderless else px
+        out.append(pygame.Rect(0, 0, size, size).move(cam.to_screen(m.x, m.y)).move(-size // 2, -size // 2))
+    return out
 
 
 def draw_hint_marks(surface: pygame.Surface, cam: Camera, state: GameState, board: HintBoard,
                     font: pygame.font.Font) -> list[pygame.Rect]:
-    """Over the models: each hint's number, with its odds or its words beside it; marks that
-    would overlap are moved down out of each other's way. Returns where the marks stand."""
+    """Over the models: each hint's number, with its odds or its words beside it, on the first
+    side of what it marks where it hides no token and no other mark (else moved down out of the
+    other marks' way). Returns where the marks stand."""
     taken: list[pygame.Rect] = []
     view = cam.viewport
+    tokens = _token_rects(cam, state)
     for hint in sorted(board.shown, key=lambda h: h.rank):
-        at = _anchor(cam, state, hint)
-        if at is None:
+        found = _anchor(cam, state, hint)
+        if found is None:
             continue
         colour = hint_colour(hint.rank, board.picked)
         r = max(9, font.get_height() // 2 + 2)
         tag = rendered(font, hint.tag, colour) if hint.tag else None
-        box = pygame.Rect(0, 0, 2 * r + (tag.get_width() + 14 if tag else 0), 2 * r)
-        box.midleft = (at[0] - r, at[1])
-        box.clamp_ip(view)
+        size = (2 * r + (tag.get_width() + 14 if tag else 0), 2 * r)
+        places = [b.clamp(view) for b in _places(*found, size)]
+        box = next((b for b in places if b.collidelist(taken) < 0 and b.collidelist(tokens) < 0),
+                   next((b for b in places if b.collidelist(taken) < 0), places[0]))
         for _ in range(8):
             hit = box.collidelist(taken)
             if hit < 0:
