@@ -18,6 +18,7 @@ from typing import Literal
 
 from game.ai import Player, heuristic, make_player
 from game.ai.heuristic import Memory
+from game.rules import odds
 from game.rules.commands import (
     Activate,
     Board,
@@ -39,6 +40,7 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.context import Rejected, Table
+from game.rules.driving import DrivePreview, predict_drive
 from game.rules.engine import Engine
 from game.rules.geometry import heading
 from game.rules.paths import GAMBIT_NAMES, MovePlan
@@ -74,7 +76,7 @@ class Hint:
     @property
     def value(self) -> str:
         """The score as expected Valour, to one decimal."""
-        return f"{self.score:+.1f} VP"
+        return f"{round(self.score, 1) + 0.0:+.1f} VP"  # never "-0.0"
 
     @property
     def label(self) -> str:
@@ -219,6 +221,19 @@ def make_hint(engine: Engine, rank: int, cmd: Command, score: float) -> Hint:
         return Hint(rank, cmd, score, describe_command(engine, cmd, plan), "move", cmd.model, target or "",
                     path, p.legal, lines, summary, summary.split(",")[0])
     text = describe_command(engine, cmd)
+    if isinstance(cmd, Drive):
+        drive = predict_drive(engine.table, state, cmd)
+        if not isinstance(drive, DrivePreview):
+            return Hint(rank, cmd, score, text, "label", cmd.model, tag=text)
+        move = drive.move
+        lines = [f"Drives {move.distance:.1f}\", ending on a heading of {move.end_heading:.0f}°"
+                 + (" (and is stopped)" if move.stopped else "")]
+        if move.contacts:
+            lines.append(f"Contacts on the way: {len(move.contacts)}")
+        if drive.out_of_control_chance:
+            lines.append(f"Carter test: out of control {odds.describe_test(drive.out_of_control_chance)}")
+        path = [(float(x), float(y)) for x, y in move.path]
+        return Hint(rank, cmd, score, text, "move", cmd.model, "", path, True, lines)
     if isinstance(cmd, Fight) and state.find(cmd.target) is not None:
         f = preview_fight(engine, cmd.model, cmd.target, cmd.option)
         lines = [ln for ln in f.lines if ln.strip()]
@@ -252,7 +267,7 @@ def build_hints(engine: Engine, side: Side, n: int = HINTS, player: Player | Non
     """The best `n` commands for `side` as hints, ranked from 1."""
     with engine.deciding():
         found = hints(engine, side, n, player, memory)
-    return [make_hint(engine, i, cmd, score) for i, (cmd, score) in enumerate(found, 1)]
+        return [make_hint(engine, i, cmd, score) for i, (cmd, score) in enumerate(found, 1)]
 
 
 class HintWorker:

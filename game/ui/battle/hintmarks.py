@@ -40,7 +40,7 @@ class HintArt:
     def ghost(self, art: TokenArt, table: Table, state: GameState, hint: Hint, px: int) -> Token | None:
         """The ghost of the hint's model where its move would leave it (None if it has no model)."""
         m = state.find(hint.model)
-        if m is None or len(hint.path) < 2:
+        if m is None or m.aboard or len(hint.path) < 2:  # a driver's vehicle gets no ghost
             return None
         facing = round(leg_facing(m, hint.path[-2], hint.path[-1]))
         key = (m.id, m.side, m.profile, m.steed, m.health, facing, px)
