@@ -1,16 +1,15 @@
 """Hints for the person at the table: what the default AI would do now, its best few commands
 with their worth in expected Valour, worked out off the frame loop (pygame-free).
 
-The advice is asked of a copy of the game in which what the acting side may not know is hidden:
-the dice state is replaced by one unrelated to the game's, the Hero Deck and the Perk deck are put
-in a fixed order, and the other side's Perk hand is dealt again from the cards the side cannot
-see. The copy gets an engine with a table of its own and runs in a worker thread, as the AI's
-own choices do (game.ui.solo.Thinker); the game shown is never touched and its dice never roll.
+The advice is asked of a view of the game that holds only what the acting side may know (the
+Hero Deck's order, the Perk deck, the other hand and the dice to come are sampled afresh, as the
+AI players see the game: game.ai.view). The view has an engine and a table of its own and is
+worked on in a worker thread, as the AI's own choices are (game.ui.solo.Thinker); the game shown
+is never touched and its dice never roll.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from typing import Literal
 
 from game.ai import Player, heuristic, make_player
 from game.ai.heuristic import Memory
+from game.ai.view import determinise, information_set_key
 from game.rules import odds
 from game.rules.commands import (
     Activate,
@@ -40,11 +40,12 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.context import Rejected, Table
+from game.rules.dice import Dice
 from game.rules.driving import DrivePreview, predict_drive
 from game.rules.engine import Engine
 from game.rules.geometry import heading
 from game.rules.paths import GAMBIT_NAMES, MovePlan
-from game.rules.state import GameState, Side, other_side
+from game.rules.state import GameState, Side
 from game.ui.eventtext import cap, content_name, word
 from game.ui.preview import preview_fight, preview_move, preview_shot
 from game.ui.solo import ai_spec
@@ -101,19 +102,12 @@ def hints(engine: Engine, side: Side, n: int = HINTS, player: Player | None = No
     return [(cmd, float(score)) for cmd, score in found[:n]]
 
 
-def player_view(state: GameState, side: Side) -> GameState:
-    """A copy of the state holding only what `side` may know: the dice state, the order of the
-    Hero Deck and the Perk deck, and the other side's Perk hand are replaced."""
-    view = state.clone()
-    basis = f"{state.seed}:{state.turn}:{len(state.drawn)}:{side}:{state.current_card}:{state.active_model}"
-    view.rng = int.from_bytes(hashlib.blake2b(basis.encode(), digest_size=8).digest(), "big") or 1
-    view.hero_deck = sorted(view.hero_deck)
-    foe = view.sides.get(other_side(side))
-    unseen = sorted([*view.perk_deck, *(foe.perks if foe is not None else [])])
-    if foe is not None:
-        foe.perks, unseen = unseen[:len(foe.perks)], unseen[len(foe.perks):]
-    view.perk_deck = unseen
-    return view
+def player_view(carrier: Engine, side: Side) -> Engine:
+    """An engine on a copy of the carrier's game holding only what `side` may know: what is hidden
+    from it is sampled (game.ai.view.determinise) with dice of the hint's own, seeded from the
+    public part of the position, so the same position as the side sees it gives the same view."""
+    seed = int(information_set_key(carrier, side)[:16], 16)
+    return determinise(carrier, side, Dice(seed))
 
 
 def describe_command(engine: Engine, cmd: Command, plan: object = None) -> str:
@@ -278,7 +272,8 @@ class HintWorker:
         self.table = Table(table.content, table.base_terrain or table.terrain)
         self._player = player  # made when first asked (the default AI)
         self.memory = Memory()  # the ground's distance fields, kept between hints
-        self.engine: Engine | None = None
+        self._carrier: Engine | None = None  # the game's state on this table, for taking views
+        self.engine: Engine | None = None  # the view the worker works on
         self.token: object = None
         self._thread: threading.Thread | None = None
         self._result: list[Hint] | BaseException | None = None
@@ -299,11 +294,10 @@ class HintWorker:
         """Begin working out `side`'s hints for `state` (called on the main thread)."""
         if self.busy:
             raise RuntimeError("a hint is already being worked out")
-        view = player_view(state, side)
-        if self.engine is None or self.engine.state.mud != view.mud:
-            self.engine = Engine(self.table, view)
-        else:
-            self.engine.state = view
+        if self._carrier is None or self._carrier.state.mud != state.mud:
+            self._carrier = Engine(self.table, state)  # only read: the view is a copy
+        self._carrier.state = state
+        self.engine = player_view(self._carrier, side)
         self.token, self._result = token, None
         self._thread = threading.Thread(target=self._run, args=(self.engine, self.player, side, n),
                                         name="hint", daemon=True)
