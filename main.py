@@ -26,6 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--steps", type=int, default=0, help="AI commands to play before showing")
     parser.add_argument("--screen", choices=SCREENS, help=argparse.SUPPRESS)  # for docs screenshots
     parser.add_argument("--size", default="1280x720", help=argparse.SUPPRESS)
+    parser.add_argument("--hint", action="store_true", help=argparse.SUPPRESS)  # docs: a hint shown
     return parser
 
 

@@ -29,6 +29,10 @@ DEFAULT_BINDINGS: dict[str, list[str]] = {
     "reload": ["k"],
     "waypoint": ["left shift", "right shift"],
     "skip_ai": ["tab"],  # play the AI's activation out at once
+    "hint": ["h"],  # what the default AI would do now: its best three commands
+    "hint_1": ["1", "[1]"],  # with the hint shown: highlight hint 1 (Enter plays it)
+    "hint_2": ["2", "[2]"],
+    "hint_3": ["3", "[3]"],
 }
 
 

@@ -73,7 +73,9 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
     if getattr(args, "frames", 0):
         battle.session.saves_dir = None  # a scripted run (screenshots) leaves the player's autosave alone
     app.push(battle)
-    if screen == "battle" and args.screen:
+    if getattr(args, "hint", False):
+        stage_hint(battle)
+    elif screen == "battle" and args.screen:
         stage_demo(battle)
     if screen == "handover":
         from game.ui.screens.handover import HandoverScreen
@@ -116,6 +118,44 @@ def stage_demo(battle: BattleScreen) -> None:
     cam.look_at((m.x + target[0]) / 2, (m.y + target[1]) / 2)
     battle.mouse = cam.to_screen(*target)
     battle.mouse_pinned = True
+
+
+def stage_hint(battle: BattleScreen) -> None:
+    """For the docs: activate a model of the side to play, ask for a hint and highlight the first."""
+    from game.rules.commands import Activate
+
+    engine = battle.session.engine
+    state = engine.state
+    if not state.active_model and state.pending is None and battle.human_acting():
+        acts = [c for c in engine.legal_commands(state.acting_side) if isinstance(c, Activate)]
+        if acts:
+            battle.submit(acts[0])
+    battle.toggle_hints()
+    battle.advice.worker.wait(60.0)
+    battle.update(0.0)
+    battle.pick_hint(1)
+    m = battle.ctl.active()
+    spots = [(m.x, m.y)] if m is not None else []
+    for h in battle.shown_hints():
+        target = state.find(h.target) if h.target else None
+        spots += h.path[-1:] + ([(target.x, target.y)] if target is not None else [])
+    if spots:
+        _frame(battle, spots)
+    battle.mouse = (battle.app.surface.get_width() - 4, 4)  # off the table: no hover preview
+    battle.mouse_pinned = True
+
+
+def _frame(battle: BattleScreen, spots: list[tuple[float, float]]) -> None:
+    """Zoom and centre the table on the points, as close as they all fit (at most 1.5x)."""
+    from game.ui.battle.camera import ZOOM_STEPS
+
+    cam = battle.camera
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    span_x, span_y = (max(xs) - min(xs) + 6) * cam.tile_px, (max(ys) - min(ys) + 6) * cam.tile_px
+    fits = [z for z in ZOOM_STEPS if z <= 1.5 and span_x * z <= cam.viewport.width
+            and span_y * z <= cam.viewport.height]
+    cam.set_zoom(max(fits) if fits else ZOOM_STEPS[0])
+    cam.look_at((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
 
 
 def _demo_target(battle: BattleScreen, model_id: str, at: tuple[float, float]) -> tuple[float, float]:

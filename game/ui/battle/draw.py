@@ -11,6 +11,7 @@ from game.ui import theme
 from game.ui.battle import overlays
 from game.ui.battle.cache import Layer, Same, panel, rendered, text
 from game.ui.battle.driving import draw_contact
+from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths, hint_points
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
 from game.ui.eventtext import ram_summary
@@ -43,7 +44,7 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     who = ("you" if acting == mine else "AI") if mine and acting else ""
     scr.hud.draw_panel(surface, pygame.Rect(w - side, top, side, h - top), engine.state,
                        engine.table, shown, acting, scr.hints(), _shown_vehicle(scr, shown),
-                       hand=mine or acting, who=who)
+                       hand=mine or acting, who=who, advice=scr.hint_panel())
     bar_rect = pygame.Rect(0, h - bar, w - side, bar)
     actions = scr.action_buttons(bar_rect)
     scr.buttons = actions + scr.hud.perk_buttons
@@ -81,6 +82,8 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     focus = active or (state.find(scr.ctl.selected) if scr.ctl.selected else None)
     if scr.show_rings and focus is not None and not focus.removed:
         overlays.draw_rings(surface, cam, table, state, focus, small)
+    if scr.advice.shown:
+        draw_hint_paths(surface, cam, table, state, scr.advice, scr.art, scr.hint_art)
     preview = scr.current_preview()
     if preview is not None and preview.path:
         overlays.draw_path(surface, cam, preview.path, preview.legal)
@@ -96,6 +99,12 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     if scr.driving() and not scr.motion.busy:
         scr.ctl.drive.draw_marks(surface, cam, engine, small)
     _draw_bursts(scr, surface)
+    if scr.advice.shown:
+        marks = draw_hint_marks(surface, cam, state, scr.advice, scr.app.fonts.get(13, True))
+        keys = scr.app.keys
+        draw_hint_box(surface, cam, scr.advice, scr.app.fonts,
+                      f"Enter plays it; 1-{len(scr.advice.shown)} shows another; {keys.label('hint')} "
+                      "or Esc hides the hints.", marks, hint_points(cam, state, scr.advice))
     world = cam.to_world(*scr.mouse)
     keys = scr.app.keys
     if scr.ruler_from is not None and keys.held("ruler", scr.down):

@@ -33,6 +33,27 @@ def card_side(state: GameState, card: str) -> str:
     return hero.side if hero is not None else ""
 
 
+@dataclass(frozen=True, slots=True)
+class HintRow:
+    """One line of the hint box: a suggested command in words with its score, and its odds."""
+
+    rank: int
+    label: str  # "1. Mounted Charge! on Sir X"
+    value: str  # "+0.8 VP"
+    summary: str  # the preview line that matters most ("" for none)
+    colour: theme.Colour
+    picked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HintPanel:
+    """The hint box of the side panel: its rows, or a note (the AI is thinking, no hint)."""
+
+    rows: tuple[HintRow, ...] = ()
+    note: str = ""
+    footer: str = ""
+
+
 @dataclass
 class LogLine:
     """One line of the event log, with the rule it links to."""
@@ -55,6 +76,7 @@ class Hud:
     log_rects: list[tuple[pygame.Rect, LogLine]] = field(default_factory=list)
     log_scroll: int = 0  # lines scrolled back from the newest
     perk_buttons: list[Button] = field(default_factory=list)
+    hint_rects: list[tuple[pygame.Rect, int]] = field(default_factory=list)  # hint rows by rank
     _top: Layer = field(default_factory=Layer)
     _panel: Layer = field(default_factory=Layer)
     _perk_rects: list[pygame.Rect] = field(default_factory=list)
@@ -115,7 +137,7 @@ class Hud:
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                    shown: Model | None, acting: Side | NoSide, hints: list[str],
                    vehicle: Vehicle | None = None, hand: Side | NoSide | None = None,
-                   who: str = "") -> None:
+                   who: str = "", advice: HintPanel | None = None) -> None:
         """The acting side, the model under the cursor or selected (and the vehicle under the
         cursor or his), the Perk hand and the log.
 
@@ -127,23 +149,25 @@ class Hud:
                _card_key(shown), _vehicle_key(state, vehicle),
                tuple(state.sides[hand].perks) if hand else (),
                tuple((b.label, b.enabled, b.selected) for b in self.perk_buttons), hover,
-               len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll)
+               len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll, advice)
         image, fresh = self._panel.get(key, rect.size)
         if fresh:
             origin = rect.topleft
             for button in self.perk_buttons:  # drawn in the picture's own coordinates
                 button.rect.move_ip(-origin[0], -origin[1])
             self._paint_panel(image, image.get_rect(), state, table, shown, acting, hints,
-                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle, hand, who)
+                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle, hand, who, advice)
             self._perk_rects = [b.rect.move(origin) for b in self.perk_buttons]
             self.log_rects = [(r.move(origin), line) for r, line in self.log_rects]
+            self.hint_rects = [(r.move(origin), rank) for r, rank in self.hint_rects]
         for button, placed in zip(self.perk_buttons, self._perk_rects, strict=True):
             button.rect = placed.copy()
         self._panel.put(surface, rect, fresh)
 
     def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                      shown: Model | None, acting: Side | NoSide, hints: list[str], mouse: tuple[int, int],
-                     vehicle: Vehicle | None = None, hand: Side | NoSide = "", who: str = "") -> None:
+                     vehicle: Vehicle | None = None, hand: Side | NoSide = "", who: str = "",
+                     advice: HintPanel | None = None) -> None:
         panel(surface, rect, 250)
         f = self.fonts
         x, y = rect.left + 12, rect.top + 10
@@ -160,6 +184,9 @@ class Hud:
         for hint in hints:
             for line in wrapped(hint, f.small, rect.width - 24):
                 y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        self.hint_rects = []
+        if advice is not None:
+            y = self._hint_box(surface, x, y + 8, rect.width - 24, advice)
         y += 6
         self._draw_log(surface, pygame.Rect(rect.left + 6, y, rect.width - 12, rect.bottom - y - 6))
 
@@ -261,6 +288,35 @@ class Hud:
         if not hand:
             y = text(surface, "no cards", f.small, (x, y), theme.DIM).bottom
         return y + 6
+
+    def _hint_box(self, surface: pygame.Surface, x: int, y: int, width: int, advice: HintPanel) -> int:
+        """The hint: each suggested command on its own row (a click highlights it), or the note."""
+        f = self.fonts
+        y = text(surface, "Hint: what the AI would do", f.head, (x, y), theme.GOLD).bottom + 2
+        if advice.note:
+            for line in wrapped(advice.note, f.small, width):
+                y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        bold = f.get(13, True)
+        for row in advice.rows:
+            top = y
+            font = bold if row.picked else f.small
+            score = text(surface, row.value, font, (x + width, y), row.colour, "topright")
+            for line in wrapped(row.label, font, width - 18 - score.width):
+                y = text(surface, line, font, (x + 8, y), row.colour).bottom
+            if row.summary:
+                for line in wrapped(row.summary, f.small, width - 18):
+                    y = text(surface, line, f.small, (x + 18, y), theme.DIM).bottom
+            pygame.draw.rect(surface, row.colour, (x, top + 2, 3 if not row.picked else 5, y - top - 3))
+            self.hint_rects.append((pygame.Rect(x, top, width, y - top), row.rank))
+            y += 3
+        if advice.footer:
+            for line in wrapped(advice.footer, f.small, width):
+                y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        return y
+
+    def hint_click(self, pos: tuple[int, int]) -> int:
+        """The rank of the hint row at pos (0 if none)."""
+        return next((rank for rect, rank in self.hint_rects if rect.collidepoint(pos)), 0)
 
     def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The newest log lines that fit; each remembers its rect for clicks."""

@@ -21,18 +21,22 @@ from game.ui.battle.cache import Layer, Same
 from game.ui.battle.camera import Camera
 from game.ui.battle.controller import GAMBIT_KEYS, GAMBIT_LABEL, Controller
 from game.ui.battle.dice import DiceTray
-from game.ui.battle.hud import Hud, card_name
+from game.ui.battle.hintmarks import HintArt, hint_colour
+from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
 from game.ui.battle.motion import Motion, poses_of
 from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
+from game.ui.hints import Hint, HintBoard, HintWorker
 from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_spec, build_players, describe
 from game.ui.widgets import Button, panel, row, text
 
 PAN_SPEED = 700  # screen pixels per second
 EDGE = 6  # pixels from the window edge that scroll the map
 PLAYING_KEYS = {"undo", "end_activation", "end_spear", "reload", *GAMBIT_KEYS}
+HINT_PICKS = {"hint_1": 1, "hint_2": 2, "hint_3": 3}
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 ACTIVATION_OVER = (ActivationEnded, SpearEnded, GameEnded)
 
 
@@ -87,6 +91,9 @@ class BattleScreen(Screen):
         self._hit_key: tuple[object, ...] = ()
         self._hit: Model | None = None
         self.bar_layer = Layer()  # the action bar's picture
+        # the hint (H): the default AI's best commands for the person, worked out in a worker thread
+        self.advice = HintBoard(HintWorker(self.session.engine.table))
+        self.hint_art = HintArt()
 
     @classmethod
     def new(cls, app: App, scenario: str, seed: int, mode: str = "hotseat",
@@ -225,6 +232,16 @@ class BattleScreen(Screen):
         if "skip_ai" in acts and self.ai_acting():
             self.skip_ai()
             return
+        if "hint" in acts and not event.mod & pygame.KMOD_CTRL:
+            self.toggle_hints()
+            return
+        pick = next((HINT_PICKS[a] for a in acts if a in HINT_PICKS), 0)
+        if pick and self.advice.shown:
+            self.pick_hint(pick)
+            return
+        if event.key in ENTER and self.advice.chosen() is not None and self.human_acting():
+            self.play_hint()
+            return
         if not self.human_acting() and set(acts) & PLAYING_KEYS:
             return  # the AI is playing: the person's commands wait for their turn
         if self.driving() and not event.mod & pygame.KMOD_CTRL:
@@ -258,7 +275,9 @@ class BattleScreen(Screen):
                     ctl.toggle_gambit(gambit)
 
     def _escape(self) -> None:
-        if self.ctl.waypoints or self.ctl.gambit or self.ctl.shoot_armed:
+        if self.advice.active:
+            self.advice.clear()
+        elif self.ctl.waypoints or self.ctl.gambit or self.ctl.shoot_armed:
             self.ctl.reset()
         elif self.driving() and self.ctl.drive.changed():
             self.ctl.drive.reset()
@@ -304,6 +323,10 @@ class BattleScreen(Screen):
         for button in self.buttons:
             if button.click(event.pos):
                 return
+        rank = self.hud.hint_click(event.pos) if self.advice.shown else 0
+        if rank:
+            self.pick_hint(rank)
+            return
         rule = self.hud.log_click(event.pos)
         if rule is not None:
             from game.ui.screens.rules import RulesScreen
@@ -345,6 +368,7 @@ class BattleScreen(Screen):
         if self.driving() and self.camera.viewport.collidepoint(self.mouse):
             engine = self.session.engine
             self.ctl.drive.point_at(engine.table, engine.state, self.camera.to_world(*self.mouse))
+        self._hint_update()
         if self.players:
             self._ai_update(dt)
             self.trails = [(p, s, age + dt) for p, s, age in self.trails if age + dt < TRAIL_SECONDS]
@@ -353,6 +377,64 @@ class BattleScreen(Screen):
 
             self.result_shown = True
             self.app.push(ResultScreen(self.app, self.session.match))
+
+    # --- the hint ---------------------------------------------------------------------------
+    def can_hint(self) -> bool:
+        """True when a hint may be asked for: a person at this machine gives the next command."""
+        return self.mode != "watch" and self.human_acting()
+
+    def _hint_token(self) -> tuple[object, ...]:
+        """The position hints are made for: any command, undo or new game makes another."""
+        engine = self.session.engine
+        return Same(engine.state), len(engine.commands), len(engine.log)
+
+    def toggle_hints(self) -> None:
+        """The hint key: ask the default AI for the person's best commands, or hide them."""
+        if self.advice.active:
+            self.advice.clear()
+        elif self.can_hint():
+            side = self.state.acting_side
+            if side:
+                self.advice.ask(self.state, side, self._hint_token())
+
+    def pick_hint(self, rank: int) -> None:
+        """Highlight one hint (1-3): its preview shows in the table's corner."""
+        self.advice.pick(rank)
+
+    def play_hint(self) -> None:
+        """Enter on a highlighted hint: give its command, through the same path as a click."""
+        hint = self.advice.chosen()
+        if hint is not None and self.can_hint():
+            self.submit(hint.command)
+
+    def _hint_update(self) -> None:
+        """Collect the worked-out hints; hide them once the position changes or the person's
+        turn is over."""
+        if self.advice.active and not self.can_hint():
+            self.advice.clear()
+        self.advice.update(self.state, self._hint_token(), self.session.engine.check)
+
+    def hint_panel(self) -> HintPanel | None:
+        """The hint box of the side panel (None when no hint is asked for)."""
+        board = self.advice
+        if not board.active:
+            return None
+        keys = self.app.keys
+        if board.error:
+            return HintPanel(note=board.error, footer=f"{keys.label('hint')} hides this.")
+        if not board.shown:
+            dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+            return HintPanel(note=f"The AI is thinking{dots}")
+        rows = tuple(HintRow(h.rank, f"{h.rank}. {h.text}", h.value, h.summary,
+                             hint_colour(h.rank, board.picked), h.rank == board.picked) for h in board.shown)
+        play = "; Enter plays it" if board.picked else ""
+        footer = (f"Click a hint or press 1-{len(rows)} to show it{play}. Scores are in expected "
+                  f"Valour. {keys.label('hint')} or Esc hides them.")
+        return HintPanel(rows, footer=footer)
+
+    def shown_hints(self) -> list[Hint]:
+        """The hints drawn on the table now."""
+        return list(self.advice.shown)
 
     # --- the AI players ---------------------------------------------------------------------
     def skip_ai(self) -> None:
@@ -516,11 +598,12 @@ class BattleScreen(Screen):
             what = "answers" if state.pending is not None else "plays"
             return [f"{side} (the AI) {what}: wait for your turn. {self.app.keys.label('skip_ai')} "
                     "skips to the end of its activation.", "G rings, M ruler, V sight; Esc pauses."]
+        hint = f"{self.app.keys.label('hint')} asks the AI for a hint."
         if state.pending is not None:
-            return ["Answer the charge with a button below."]
+            return [f"Answer the charge with a button below. {hint}"]
         m = ctl.active()
         if m is None:
-            return [f"Click a model of {card_name(state, state.current_card)}'s Spear to activate it."]
+            return [f"Click a model of {card_name(state, state.current_card)}'s Spear to activate it. {hint}"]
         if ctl.drive.aim is not None:
             return [f"{m.name} drives: the mouse sets the heading (at most 90° of turn), the wheel or "
                     "+/- the speed; click or Enter to drive.", "Ctrl+wheel zooms, Esc straightens up, "
@@ -529,11 +612,11 @@ class BattleScreen(Screen):
             cart = state.find_vehicle(m.aboard)
             where = f"aboard the {cart.name}" if cart is not None else "aboard"
             return [f"{m.name} is {where}: hold S and click an enemy (or a wagon) to shoot.",
-                    "Space ends the activation; G rings, M ruler, V sight."]
+                    "Space ends the activation; G rings, M ruler, V sight, H hint."]
         tips = [f"{m.name}: click the ground to move, an enemy to fight or charge; hold S to shoot."]
         if ctl.gambit:
             tips.append(f"Gambit declared: {GAMBIT_LABEL.get(ctl.gambit, ctl.gambit)}.")
-        tips.append("Shift-click adds waypoints. G rings, M ruler, V sight, Space ends.")
+        tips.append("Shift-click adds waypoints. G rings, M ruler, V sight, H hint, Space ends.")
         return tips
 
     def draw_panel_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

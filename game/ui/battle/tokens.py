@@ -127,6 +127,15 @@ def _paint_token(art: TokenArt, m: Model, table: Table, px: int, look: Look) -> 
     return Token(look, canvas.subsurface(box).copy(), (reach - box.left, reach - box.top))
 
 
+def ghost_token(art: TokenArt, m: Model, table: Table, px: int, facing: float, alpha: int = 140) -> Token:
+    """A translucent copy of a model's token turned to `facing`: where a move would leave it."""
+    ghost = m.copy()
+    ghost.facing = facing
+    tok = _paint_token(art, ghost, table, px, ("ghost", facing))
+    tok.image.set_alpha(alpha)
+    return tok
+
+
 def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: Table,
                 art: TokenArt, selected: str = "", poses: dict[str, tuple[float, float, float]] | None = None,
                 ) -> None:
