@@ -25,6 +25,7 @@ from game.rules.events import ModelShoved, RamResolved, VehicleEscaped, VehicleM
 from game.rules.geometry import local_frame
 from game.rules.movement import position_problem
 from game.rules.state import GameState, Model, Vehicle
+from game.rules.steeds import nearest_legal
 from game.rules.vehicle_damage import (
     armoured_damage,
     character_damage,
@@ -106,6 +107,7 @@ def move_vehicle(act: Act, v: Vehicle, reason: str, heading: float | None = None
     for vid, points in suffered.items():  # nobody scores for crew hurt in their own vehicle's crash
         crew_damage(act, state.vehicle(vid), points, v.owner if vid != v.id else state.vehicle(vid).owner)
     _clear_footprints(act)
+    _part_shoved(act, move)
     _check_escape(act, v)
 
 
@@ -208,6 +210,20 @@ def _clear_footprints(act: Act) -> None:
                 m.x, m.y = spot
                 act.emit(ModelShoved(model=m.id, to=(round(m.x, 4), round(m.y, 4)), heading=m.facing))
                 break
+
+
+def _part_shoved(act: Act, move: VehicleMove) -> None:
+    """Men the physics pushed into one another (its bodies may sink a little into each other) step
+    apart: each to the nearest spot where his base stands clear."""
+    state = act.state
+    for bid in move.displaced:
+        m = state.find(bid)
+        if m is None or m.removed or m.aboard or not position_problem(act.table, state, m, m.x, m.y):
+            continue
+        spot = nearest_legal(act, m, (m.x, m.y))
+        if spot != (m.x, m.y):
+            m.x, m.y = spot
+            act.emit(ModelShoved(model=m.id, to=(round(m.x, 4), round(m.y, 4)), heading=m.facing))
 
 
 def _check_escape(act: Act, v: Vehicle) -> None:
