@@ -149,11 +149,13 @@ def _position_problem(table: Table, state: GameState, m: Model, x: float, y: flo
     sp = bases.spine_at(x, y, m.facing if facing is None else facing, mounted)
     ends = ((sp[0], sp[1]), (sp[2], sp[3])) if mounted else ((x, y),)
     e = r * 0.999  # sample just inside the rim, so a base may touch a tile edge
+    width, tiles = tmap.width, tmap.tiles
     for ex, ey in ends:
-        if not (r - 1e-9 <= ex <= tmap.width - r + 1e-9 and r - 1e-9 <= ey <= tmap.height - r + 1e-9):
+        if not (r - 1e-9 <= ex <= width - r + 1e-9 and r - 1e-9 <= ey <= tmap.height - r + 1e-9):
             return "the base would be off the table"
+        # the base's centre and four points of its rim, all on the table (kind_at, inlined)
         for px, py in ((ex, ey), (ex - e, ey), (ex + e, ey), (ex, ey - e), (ex, ey + e)):
-            kind = tmap.kind_at(px, py)
+            kind = tiles[int(py) * width + int(px)]
             if kind == "impassable" or (kind == "building" and mounted):
                 return f"the base would stand on {kind} ground"
     if tmap.kind_at(x, y) == "river":
