@@ -163,8 +163,10 @@ def _actions(table: Table, state: GameState, m: Model) -> list[Candidate]:
                    for d in ("thrust", "parry", "fend") if d != m.drill)
     if m.acted:
         return out
-    out += [_given(Reload, side=side, model=mid), _given(Dismount, side=side, model=mid),
-            _given(BreakAway, side=side, model=mid)]
+    if m.reloads_needed:
+        out.append(_given(Reload, side=side, model=mid))
+    if m.steed is not None:  # only a rider dismounts or breaks away
+        out += [_given(Dismount, side=side, model=mid), _given(BreakAway, side=side, model=mid)]
     options: list[str | None] = [None]
     if table.has_skill(m, "skilld_at_arms"):
         options += ["thrust", "parry", "fend"]
