@@ -28,11 +28,11 @@ from game.ai.heuristic import Memory
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.view import determinise, view_table
-from game.rules.commands import Command, Drive, Move
+from game.rules.commands import Command, Drive
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.state import SIDES, NoSide, Side, other_side
+from game.rules.state import NoSide, Side
 
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
@@ -61,74 +61,6 @@ BUDGETS: dict[str, Budget] = {  # by level
 }
 
 
-def standin_evaluate(engine: Engine, side: Side) -> float:
-    """How good the position is for the side, in Valour Points: the Valour margin, the Health
-    and steeds left, who holds the objectives and how near each side is, how near every model
-    is to its nearest goal, the escort's way and the Perk hands."""
-    state, table = engine.state, engine.table
-    opp = other_side(side)
-    margin = float(state.sides[side].valour - state.sides[opp].valour)
-    if state.over:
-        if state.winner in SIDES:
-            return margin + (WIN if state.winner == side else -WIN)
-        return margin
-    numbers = table.numbers
-    worth = {"captain": numbers.valour_captain, "squire": numbers.valour_squire}
-    score = margin
-    near: dict[Side, list[float]] = {s: [] for s in SIDES}
-    for m in state.models:
-        if m.removed or m.riderless:
-            continue
-        sign = 1.0 if m.side == side else -1.0
-        prof = table.profile(m)
-        value = worth.get(prof.role, numbers.valour_retainer) * (0.6 + 0.4 * m.health / prof.health)
-        if m.steed is not None:
-            value += 0.5 + 0.1 * m.steed_health
-        value -= 0.3 * (m.mishap == 1) + 0.3 * min(m.stunned, 2)
-        value += 0.3 * m.charge_bonus
-        score += sign * value
-    for s in SIDES:
-        sign = 1.0 if s == side else -1.0
-        living = state.living(s)
-        captain = any(table.profile(m).role == "captain" for m in living)
-        if len(living) * 2 <= state.sides[s].start_models or not captain:
-            score -= sign * 1.5  # a Will to Fight test to come
-        score += sign * 0.3 * len(state.sides[s].perks)
-    tmap = table.terrain
-    reach = math.hypot(tmap.width, tmap.height)
-    late = 0.5 + 0.5 * state.turn / max(1, state.max_turns)
-    holds = [obj for obj in tmap.objectives if obj.kind == "hold"]
-    for obj in holds:
-        for s in SIDES:
-            near[s] = [math.dist((m.x, m.y), (obj.x, obj.y)) for m in state.living(s) if not m.aboard]
-        holders = [s for s in SIDES if near[s] and min(near[s]) <= obj.radius]
-        if len(holders) == 1:
-            score += (1.0 if holders[0] == side else -1.0) * obj.valour * late
-        for s in SIDES:  # drawing near the objective, and in numbers, is worth something
-            if near[s]:
-                sign = 1.0 if s == side else -1.0
-                score += sign * obj.valour * (1.0 - max(0.0, min(near[s]) - obj.radius) / reach)
-                score += sign * 0.1 * obj.valour * sum(1 for d in near[s] if d <= obj.radius + 6.0)
-    for s in SIDES:  # each model a little nearer its nearest goal: an objective or an enemy
-        goals = [(obj.x, obj.y) for obj in holds]
-        goals += [(m.x, m.y) for m in state.living(other_side(s)) if not m.aboard]
-        if goals:
-            sign = 1.0 if s == side else -1.0
-            for m in state.living(s):
-                if not m.aboard:
-                    score -= sign * ADVANCE * min(math.dist((m.x, m.y), g) for g in goals)
-    for v in state.vehicles:
-        if not v.escort_edge or v.side not in SIDES or v.removed or v.disabled:
-            continue
-        sign = 1.0 if v.side == side else -1.0
-        left = {"north": v.y, "south": tmap.height - v.y, "west": v.x,
-                "east": tmap.width - v.x}.get(v.escort_edge, 0.0)
-        span = tmap.height if v.escort_edge in ("north", "south") else tmap.width
-        score += sign * v.escort_valour * 0.5 * (1.0 - left / max(1.0, span))
-        score += sign * 2.0 * v.health / max(1, table.content.vehicles[v.profile].toughness)
-    return score
-
-
 # The two functions the search reads a position with are the heuristic player's: its evaluation
 # at the leaves, and its ground-aware score of each command (kept in a Memory of its distance
 # fields and melee odds), added PRIOR_WEIGHT times to the searched value: with a weight of 1 the
@@ -145,32 +77,11 @@ def fork(engine: Engine) -> Engine:
     return Engine(view_table(engine.table, engine.state.mud), engine.state.clone())
 
 
-PRIOR = {"fight": 0.5, "shoot": 0.3, "charge": 0.4, "mounted_charge": 0.4}  # what the screen favours
-
-
 def score_commands(engine: Engine, side: Side, commands: list[Command],
                    memory: Memory | None = None) -> list[tuple[Command, float]]:
     """The cheap score the search screens and orders commands by: the heuristic player's (a
     player passes its own Memory, kept for one game)."""
     return heuristic.score_commands(engine, side, commands, memory)
-
-
-def standin_score(engine: Engine, side: Side, commands: list[Command]) -> list[tuple[Command, float]]:
-    """A cheaper score for each command: the evaluation right after it on one copy of the view, and
-    a little for fighting, charging, shooting and ending a move near an enemy."""
-    enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side and not m.aboard]
-    out = []
-    for cmd in commands:
-        sim = fork(engine)
-        if isinstance(sim.submit(cmd), Rejected):
-            out.append((cmd, -WIN))
-            continue
-        score = evaluate(sim, side) + PRIOR.get(cmd.type, 0.0)
-        if isinstance(cmd, Move) and enemies:
-            score += PRIOR.get(cmd.gambit or "", 0.0)
-            score += 0.3 * max(0.0, 1.0 - min(math.dist(cmd.path[-1], e) for e in enemies) / 12.0)
-        out.append((cmd, score))
-    return out
 
 
 def quick_command(engine: Engine, side: Side, dice: Dice,
