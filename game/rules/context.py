@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from game.content.models import Content, Numbers, Profile
@@ -52,18 +50,10 @@ class Table:
             kinds[idx] = "ploughland"
         self.terrain = replace(base, tiles=kinds)
 
-    @contextmanager
-    def deciding(self) -> Iterator[None]:
+    def deciding(self) -> Deciding:
         """While a side decides what to do (the state does not change), remember the answers of
         the position checks, which its candidates ask again and again."""
-        if self.memo is not None:
-            yield
-            return
-        self.memo = {}
-        try:
-            yield
-        finally:
-            self.memo = None
+        return Deciding(self)
 
     @property
     def numbers(self) -> Numbers:
@@ -80,6 +70,27 @@ class Table:
         if skill == "equestrian" and m.steed is not None and prof.type == "hero":
             return True
         return skill in prof.skills
+
+
+class Deciding:
+    """The context of one decision (Table.deciding): the table's memory of answers lives while
+    the outermost one is open and is dropped when it closes."""
+
+    __slots__ = ("table", "outermost")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.outermost = False
+
+    def __enter__(self) -> None:
+        if self.table.memo is None:
+            self.table.memo = {}
+            self.outermost = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outermost:
+            self.table.memo = None
+            self.outermost = False
 
 
 @dataclass(slots=True)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from game.rules.activation import settle
 from game.rules.commands import Command
-from game.rules.context import Act, Rejected, Table
+from game.rules.context import Act, Deciding, Rejected, Table
 from game.rules.dice import Dice
 from game.rules.events import Ev
 from game.rules.handlers import HANDLERS
@@ -32,6 +31,9 @@ class Engine:
         self.fixed_dice = dice
         self.commands: list[Command] = []
         self.log: list[Ev] = []
+        # the last command `check` accepted, with the state and command count it was checked
+        # against: submitting that very command next carries out its plan without planning again
+        self._checked: tuple[Command, GameState, int, object] | None = None
         table.apply_mud(state.mud)
 
     def plan(self, cmd: Command) -> object:
@@ -41,11 +43,23 @@ class Engine:
 
     def check(self, cmd: Command) -> object:
         """The plan a command would carry out, or the Rejected saying why not; changes nothing."""
+        plan = self.plan(cmd)
+        if not isinstance(plan, Rejected):
+            self._checked = (cmd, self.state, len(self.commands), plan)
+        return plan
+
+    def _plan_for(self, cmd: Command) -> object:
+        """The plan of a command about to be carried out: the one `check` just made, if it was
+        this command (commands are frozen) on this very state with no command since."""
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[0] is cmd and checked[1] is self.state \
+                and checked[2] == len(self.commands):
+            return checked[3]
         return self.plan(cmd)
 
     def submit(self, cmd: Command) -> Accepted | Rejected:
         """Carry out a command if it is legal; a rejected command changes nothing."""
-        plan = self.plan(cmd)
+        plan = self._plan_for(cmd)
         if isinstance(plan, Rejected):
             return plan
         dice = self.fixed_dice or Dice(self.state.rng)
@@ -71,6 +85,7 @@ class Engine:
     def restore(self, snapshot: GameState) -> None:
         """Return to a snapshot (the log is not rewound: undo is for the UI's activation)."""
         self.state = snapshot.clone()
+        self._checked = None
         self.table.apply_mud(self.state.mud)
 
     def legal_commands(self, side: Side | NoSide) -> list[Command]:
@@ -78,7 +93,7 @@ class Engine:
         for no side)."""
         return legal_commands(self.table, self.state, side) if side else []
 
-    def deciding(self) -> AbstractContextManager[None]:
+    def deciding(self) -> Deciding:
         """Wrap the checks of one decision in this (the state must not change meanwhile): the
         engine then remembers the answers of its position checks."""
         return self.table.deciding()

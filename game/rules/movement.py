@@ -133,7 +133,8 @@ def position_problem(table: Table, state: GameState, m: Model, x: float, y: floa
     memo = table.memo
     if memo is None:
         return _position_problem(table, state, m, x, y, facing)
-    key = ("position", m.id, m.steed is not None, m.facing if facing is None else facing, x, y)
+    mounted = m.steed is not None  # a foot base is round: where it may stand is the same whatever its facing
+    key = ("position", m.id, mounted, (m.facing if facing is None else facing) if mounted else 0.0, x, y)
     known = memo.get(key)
     if known is None:
         known = memo[key] = _position_problem(table, state, m, x, y, facing)
