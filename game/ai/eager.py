@@ -23,10 +23,12 @@ from game.rules.commands import (
 )
 from game.rules.context import Rejected
 from game.rules.driving import predict_drive
-from game.rules.geometry import bearing_point, point_segment_distance
+from game.rules.geometry import bearing_point
+from game.rules.legal import RUN_EXTRA
 from game.rules.paths import base_allowance
 from game.rules.spears import command_range, spear_members
 from game.rules.vehicles import is_driver
+from game.terrain.geometry import nearest_to_segment
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
@@ -118,17 +120,22 @@ def nearest_move(engine: Engine, pool: list[Candidate], enemies: list[Point],
     start = (m.x, m.y)
     allowance = base_allowance(engine.table, m)
 
-    lines: dict[int, float] = {}  # bearing -> its line's distance from the nearest enemy
+    # how far along its bearing each way of moving can end at most: a walk costs at least the
+    # distance walked, so a move ends within its budget (half: half of that; a Run!: two more)
+    reach = {"full": allowance, "tall": allowance, "river": allowance, "half": allowance / 2,
+             "run": allowance + RUN_EXTRA}
+    lines: dict[tuple[int, float], float] = {}  # (bearing, reach) -> its distance from the nearest enemy
 
     def bound(c: Candidate) -> float:
         bearing = c.args.get("bearing")
         if bearing is None:
             end = c.args["path"][-1]
             return min(math.dist(end, e) for e in enemies)
-        if bearing not in lines:
-            far = bearing_point(m.x, m.y, bearing, allowance + 2.0)
-            lines[bearing] = min(point_segment_distance(ex, ey, *start, *far)[0] for ex, ey in enemies)
-        return lines[bearing]
+        key = (bearing, reach[c.args["how"]])
+        if key not in lines:
+            far = bearing_point(m.x, m.y, bearing, key[1])
+            lines[key] = nearest_to_segment(enemies, *start, *far)
+        return lines[key]
 
     queue = sorted(((bound(c), i, c) for i, c in enumerate(pool)), key=lambda t: (t[0], t[1]))
     best: tuple[float, int, Move] | None = None

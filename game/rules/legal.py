@@ -48,6 +48,7 @@ Point = tuple[float, float]
 BEARINGS = tuple(range(0, 360, 30))
 GAMBIT_FEATURE = {"tall": "climb", "river": "river_crossing"}
 STOPS = frozenset({"tall", "river", "impassable", "building"})
+RUN_EXTRA = 2.0  # inches a Run! candidate asks beyond the Move (the Run! die gives up to run_bonus_die)
 
 
 @dataclass(slots=True)
@@ -71,12 +72,6 @@ class Candidate:
         return self.make(**self.args)
 
 
-def _trusted(cls: type[Command]) -> Callable[..., Command]:
-    """Make a command of this class from fields the engine itself chose, of the types the fields
-    declare, so there is nothing to validate (tests compare them with validated commands)."""
-    return cls.model_construct
-
-
 _KINDS: dict[type[Command], str] = {}
 
 
@@ -84,7 +79,7 @@ def _given(cls: type[Command], weight: float = 1.0, **args: Any) -> Candidate:
     kind = _KINDS.get(cls)
     if kind is None:
         kind = _KINDS[cls] = cls.model_fields["type"].default
-    return Candidate(kind, _trusted(cls), args, args.get("gambit"), weight)
+    return Candidate(kind, cls, args, args.get("gambit"), weight)
 
 
 def candidates(table: Table, state: GameState, side: Side) -> list[Candidate]:
@@ -235,7 +230,7 @@ def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: st
     if how == "run":
         if route.stopped_by != "budget":
             return None
-        route = walk(table, [start, far], mounted, allowance + 2.0, STOPS)
+        route = walk(table, [start, far], mounted, allowance + RUN_EXTRA, STOPS)
     elif how in GAMBIT_FEATURE:
         if route.stopped_by != how:
             return None
@@ -245,7 +240,7 @@ def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: st
         end = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     if math.dist(end, start) < 0.5:
         return None
-    return Move.model_construct(side=m.side, model=m.id, path=(end,), gambit=gambit)
+    return Move(side=m.side, model=m.id, path=(end,), gambit=gambit)
 
 
 def _boarding(table: Table, state: GameState, m: Model) -> list[Candidate]:

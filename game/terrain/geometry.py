@@ -154,6 +154,22 @@ def point_segment_distance(
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy)), t
 
 
+def nearest_to_segment(points: list[Point], ax: float, ay: float, bx: float, by: float) -> float:
+    """The distance from a segment to the nearest of many points: point_segment_distance for
+    each, in one loop (a player ranking moves asks this for every bearing and every enemy)."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0.0:
+        return min(math.hypot(px - ax, py - ay) for px, py in points)
+    hypot = math.hypot
+    best = math.inf
+    for px, py in points:
+        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+        d = hypot(px - (ax + t * dx), py - (ay + t * dy))
+        best = d if d < best else best
+    return best
+
+
 # --- obstacles -------------------------------------------------------------------------------
 
 # One polyline piece: x1, y1, ex, ey (direction), |e|^2, minx, miny, maxx, maxy.
