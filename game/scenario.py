@@ -94,6 +94,10 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
     retinues = {}
     for side in ("red", "blue"):
         rid = str(props.get(f"{side}_retinue", ""))
+        if not rid:
+            known = ", ".join(sorted(content.retinues))
+            raise MapError(str(path), f"map property {side}_retinue is missing; set it to a retinue id "
+                                      f"({known})")
         if rid not in content.retinues:
             raise MapError(str(path), f"map property {side}_retinue names unknown retinue {rid!r}")
         retinues[side] = rid
@@ -204,6 +208,10 @@ def scenario_problem(name: str) -> str:
 
 def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:
     """A new game of a scenario with a seed."""
-    sc = cached_scenario(name)
+    return set_up(cached_scenario(name), seed, dice)
+
+
+def set_up(sc: Scenario, seed: int, dice: Dice | None = None) -> Engine:
+    """A new game of a loaded scenario: its retinues deployed in its zones (SetupError if they do not fit)."""
     table = Table(load_content(), sc.terrain)
-    return new_game(table, name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)
+    return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)

@@ -32,3 +32,18 @@ def edit_map(path: Path, old: str, new: str) -> Path:
     assert old in body, old
     path.write_text(body.replace(old, new, 1), encoding="utf-8")
     return path
+
+BUILDING, IMPASSABLE = 29, 27  # tile numbers in maps/terrain.tsx (ids 28 and 26)
+
+
+def paint(path: Path, cells: set[tuple[int, int]], gid: int, layer: str = "paint") -> Path:
+    """Add a top tile layer to the map with `gid` on the cells (x, y) given."""
+    body = path.read_text(encoding="utf-8")
+    width = int(body.split(' width="', 1)[1].split('"', 1)[0])
+    height = int(body.split(' height="', 1)[1].split('"', 1)[0])
+    rows = [",".join(str(gid if (x, y) in cells else 0) for x in range(width)) for y in range(height)]
+    data = ",\n".join(rows)
+    layer_xml = (f' <layer id="90" name="{layer}" width="{width}" height="{height}">\n'
+                 f'  <data encoding="csv">\n{data}\n</data>\n </layer>\n')
+    path.write_text(body.replace("</map>", layer_xml + "</map>"), encoding="utf-8")
+    return path
