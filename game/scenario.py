@@ -200,10 +200,25 @@ def cached_scenario(name: str) -> Scenario:
 def scenario_problem(name: str) -> str:
     """Why a scenario cannot be played (its map, its retinues, or setting it up), or "" if it can."""
     try:
-        start_game(name, 1)
-    except (MapError, SetupError) as exc:
-        return exc.problem if isinstance(exc, MapError) else str(exc)
+        playable(name)
+    except MapError as exc:
+        return exc.problem
     return ""
+
+
+def playable(name: str) -> Scenario:
+    """The scenario, once it is known to load and set up; otherwise one MapError naming its file."""
+    path = str(scenario_path(name))
+    try:
+        sc = cached_scenario(name)
+        set_up(sc, 1)
+    except MapError:
+        raise
+    except SetupError as exc:
+        raise MapError(path, f"the retinues cannot be set up: {exc}") from None
+    except Exception as exc:  # a map that breaks the game in a way no check foresaw: still one line
+        raise MapError(path, f"the map cannot be played ({type(exc).__name__}: {exc})") from None
+    return sc
 
 
 def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:

@@ -24,7 +24,7 @@ from game.persist.saves import save_game
 from game.rules.context import Rejected
 from game.rules.events import Ev, GambitRolled, RamResolved, ReactionTaken
 from game.rules.state import SIDES
-from game.scenario import cached_scenario, scenario_key
+from game.scenario import playable, scenario_key
 from game.terrain.terrain_map import MapError
 
 MAX_COMMANDS = 5000  # a game still running after this many commands counts as an error
@@ -155,7 +155,7 @@ def run(scenario: str, games: int, seed: int, red: str, blue: str,
         swap: bool = False) -> dict[str, Any]:
     """Play `games` games and return the report as a JSON-ready dict (`swap`: the second half of
     the games with the sides' players swapped)."""
-    cached_scenario(scenario)  # fail early on a bad scenario (MapError)
+    playable(scenario)  # fail early on a bad scenario (MapError)
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()

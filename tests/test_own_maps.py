@@ -94,3 +94,14 @@ def test_the_window_plays_a_map_file_and_refuses_one_without_its_picture(tmp_pat
     assert "Traceback" not in run.stderr
     line = next(ln for ln in run.stderr.splitlines() if ln.startswith("Cannot open the map"))
     assert str(bad) in line and "missing-terrain.png" in line
+
+
+def test_a_map_whose_retinues_do_not_fit_is_one_map_error(tmp_path: Path) -> None:
+    own = copy_map("the-ford", tmp_path, "Tiny_Zones")  # red's zone shrunk to 2" x 2": no room
+    edit_map(own, 'name="red deployment" x="0" y="0" width="1536" height="192"',
+             'name="red deployment" x="0" y="0" width="64" height="64"')
+    with pytest.raises(MapError) as info:
+        Match.start(str(own), 1)
+    assert info.value.path == str(own)
+    assert "the retinues cannot be set up: no room to deploy" in str(info.value)
+    assert "no room to deploy" in scenario_problem(str(own))

@@ -108,3 +108,38 @@ def test_a_map_re_saved_by_tiled_loads_the_same(tmp_path: Path, name: str) -> No
     again, first = load_terrain(tmp_path / f"again-{name}"), load_terrain(HERE / name)
     assert (again.tiles, again.zones, again.objectives, again.obstacles) == (
         first.tiles, first.zones, first.objectives, first.obstacles)
+
+
+TILE_TX = """<?xml version="1.0" encoding="UTF-8"?>
+<template>
+ <tileset firstgid="1" source="{tsx}"/>
+ <object name="a house" gid="{gid}" width="32" height="32"/>
+</template>
+"""
+
+
+def _map_with_a_tile_template(tmp_path: Path, tsx: str, gid: int) -> Path:
+    for src in HERE.iterdir():
+        shutil.copy(src, tmp_path / src.name)
+    (tmp_path / "house.tx").write_text(TILE_TX.format(tsx=tsx, gid=gid), encoding="utf-8")
+    body = (HERE / "unknown-tile.tmx").read_text(encoding="utf-8").replace(",8,", ",1,")
+    notes = (' <objectgroup id="9" name="notes">\n'
+             '  <object id="1" template="house.tx" x="32" y="64"/>\n </objectgroup>\n</map>')
+    path = tmp_path / "tile-template.tmx"
+    path.write_text(body.replace("</map>", notes), encoding="utf-8")
+    return path
+
+
+def test_a_tile_template_is_renumbered_into_the_maps_tilesets(tmp_path: Path) -> None:
+    path = _map_with_a_tile_template(tmp_path, "pieces.tsx", 6 | 0x80000000)  # pieces' tile 5, flipped
+    (obj,) = prepared_map(path).iter("object")
+    assert int(obj.get("gid", "0")) == (5 + 5) | 0x80000000  # pieces.tsx starts at 5 in this map
+    assert (obj.get("name"), obj.get("x"), obj.get("width")) == ("a house", "32", "32")
+    assert load_terrain(path).width == 6
+
+
+def test_a_tile_template_of_a_tileset_the_map_lacks_is_refused(tmp_path: Path) -> None:
+    path = _map_with_a_tile_template(tmp_path, "elsewhere.tsx", 1)
+    with pytest.raises(MapError, match=r"template 'house.tx' shows a tile of tileset 'elsewhere.tsx', which "
+                                       r"the map does not use"):
+        load_terrain(path)
