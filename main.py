@@ -11,7 +11,8 @@ SCREENS = ("menu", "battle", "handover", "result", "rules", "settings", "scenari
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Destrier: Ruckus skirmish on a digital table")
-    parser.add_argument("--scenario", help="go straight to the battle screen on this scenario")
+    parser.add_argument("--scenario", help="go straight to the battle screen on this scenario: a map's name "
+                                               "in maps/ (without .tmx), or the path of any .tmx map file")
     parser.add_argument("--mode", default="hotseat", choices=["hotseat", "solo", "watch"],
                         help="hotseat: two players on one machine; solo: you against the AI; "
                              "watch: the AI plays both sides")
@@ -34,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and open the window."""
     parser = _parser()
     args = parser.parse_args(argv)
+    from game.scenario import scenario_key
     from game.terrain.terrain_map import MapError
     from game.ui.app import App
     from game.ui.launch import check_player, first_screen
@@ -43,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             parser.error(f"--{flag}: {problem}")
 
+    if args.scenario:
+        args.scenario = scenario_key(args.scenario)
     width, height = (int(v) for v in args.size.lower().split("x"))
     app = App(size=(width, height))
     if args.frames:

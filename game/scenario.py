@@ -14,12 +14,14 @@ from game.physics.ram import Body, blocked_by
 from game.rules.context import Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.setup import Escort, new_game
+from game.rules.setup import Escort, SetupError, new_game
 from game.terrain.terrain_map import MapError, TerrainMap
 from game.terrain.tmx import load_terrain
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
-NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+# A scenario in maps/ is named by its file name without .tmx: any name a file may have there (no
+# folder separators, no leading dot, no control characters). Any other map is named by its path.
+NAME = re.compile(r"^(?!\.)[^/\\\x00-\x1f\x7f]{1,200}$")
 
 
 @dataclass(slots=True)
@@ -37,27 +39,65 @@ class Scenario:
     escort: Escort | None = None  # the vehicle one side must get off the table (§11.1)
 
 
+def is_map_file(name: str) -> bool:
+    """True if a scenario is named by the path of its map file (it ends in .tmx), not by a name in maps/."""
+    return name.lower().endswith(".tmx")
+
+
+def scenario_key(arg: str, maps_dir: Path = MAPS_DIR) -> str:
+    """How a game names the scenario given on a command line: a map in maps/ by its name, any other
+    map file by its absolute path (so a save made from it plays from any folder)."""
+    if not is_map_file(arg):
+        return arg
+    path = Path(arg).expanduser().resolve()
+    if path.parent == maps_dir.resolve() and path.suffix == ".tmx" and NAME.match(path.stem):
+        return path.stem
+    return str(path)
+
+
+def valid_scenario(name: str) -> bool:
+    """True if `name` may name a scenario: a name in maps/, or the absolute path of a .tmx file."""
+    if is_map_file(name):
+        return Path(name).is_absolute() and "\x00" not in name and len(name) <= 4096
+    return bool(NAME.match(name)) and not name.lower().endswith(".tmx")
+
+
+def scenario_label(name: str) -> str:
+    """A scenario's name fit for a file name: the map's file name without .tmx, in letters, digits,
+    '_' and '-' (the-ford, Desert_Well)."""
+    stem = Path(name).stem if is_map_file(name) else name
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-") or "map"
+
+
 def scenario_path(name: str, maps_dir: Path = MAPS_DIR) -> Path:
-    """The TMX file for a scenario name (names are lower-case words joined by hyphens)."""
+    """The TMX file of a scenario: `maps_dir/NAME.tmx`, or the map file a name ending in .tmx names."""
+    if is_map_file(name):
+        return Path(name).expanduser()
     if not NAME.match(name):
-        raise MapError(name, "a scenario name is lower-case letters, digits and hyphens")
+        raise MapError(name, "a scenario is a map's name in maps/ (no folders, no leading dot) or a path "
+                             "to a .tmx file")
     return maps_dir / f"{name}.tmx"
 
 
 def list_scenarios(maps_dir: Path = MAPS_DIR) -> list[str]:
-    """Names of the scenarios shipped in maps/."""
-    return sorted(p.stem for p in maps_dir.glob("*.tmx") if NAME.match(p.stem))
+    """Names of the scenarios in maps/ (every .tmx file there), sorted as a person would."""
+    names = [p.stem for p in maps_dir.glob("*.tmx") if NAME.match(p.stem)]
+    return sorted(names, key=lambda n: (n.casefold(), n))
 
 
 def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
     """Load a scenario's map and check that its retinues exist."""
     path = scenario_path(name, maps_dir)
-    terrain = load_terrain(path)
+    terrain = load_terrain(path, require_images=True)  # a map the window cannot draw is no scenario
     props = terrain.properties
     content = load_content()
     retinues = {}
     for side in ("red", "blue"):
         rid = str(props.get(f"{side}_retinue", ""))
+        if not rid:
+            known = ", ".join(sorted(content.retinues))
+            raise MapError(str(path), f"map property {side}_retinue is missing; set it to a retinue id "
+                                      f"({known})")
         if rid not in content.retinues:
             raise MapError(str(path), f"map property {side}_retinue names unknown retinue {rid!r}")
         retinues[side] = rid
@@ -71,7 +111,7 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
     if not 1 <= turns <= 20:
         raise MapError(str(path), "map property turns must be between 1 and 20")
     _check_vehicles(str(path), terrain, content, retinues)
-    return Scenario(name=name, title=str(props.get("title", name)),
+    return Scenario(name=name, title=str(props.get("title", path.stem)),
                     briefing=str(props.get("briefing", "")), turns=turns, retinues=retinues,
                     terrain=terrain, river_flow=_river_flow(str(path), props),
                     options={"steeds_stay": _flag(str(path), props, "steeds_stay")},
@@ -157,8 +197,36 @@ def cached_scenario(name: str) -> Scenario:
     return _CACHE[name]
 
 
+def scenario_problem(name: str) -> str:
+    """Why a scenario cannot be played (its map, its retinues, or setting it up), or "" if it can."""
+    try:
+        playable(name)
+    except MapError as exc:
+        return exc.problem
+    return ""
+
+
+def playable(name: str) -> Scenario:
+    """The scenario, once it is known to load and set up; otherwise one MapError naming its file."""
+    path = str(scenario_path(name))
+    try:
+        sc = cached_scenario(name)
+        set_up(sc, 1)
+    except MapError:
+        raise
+    except SetupError as exc:
+        raise MapError(path, f"the retinues cannot be set up: {exc}") from None
+    except Exception as exc:  # a map that breaks the game in a way no check foresaw: still one line
+        raise MapError(path, f"the map cannot be played ({type(exc).__name__}: {exc})") from None
+    return sc
+
+
 def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:
     """A new game of a scenario with a seed."""
-    sc = cached_scenario(name)
+    return set_up(cached_scenario(name), seed, dice)
+
+
+def set_up(sc: Scenario, seed: int, dice: Dice | None = None) -> Engine:
+    """A new game of a loaded scenario: its retinues deployed in its zones (SetupError if they do not fit)."""
     table = Table(load_content(), sc.terrain)
-    return new_game(table, name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)
+    return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)

@@ -24,7 +24,7 @@ from game.persist.saves import save_game
 from game.rules.context import Rejected
 from game.rules.events import Ev, GambitRolled, RamResolved, ReactionTaken
 from game.rules.state import SIDES
-from game.scenario import cached_scenario
+from game.scenario import playable, scenario_key
 from game.terrain.terrain_map import MapError
 
 MAX_COMMANDS = 5000  # a game still running after this many commands counts as an error
@@ -155,7 +155,7 @@ def run(scenario: str, games: int, seed: int, red: str, blue: str,
         swap: bool = False) -> dict[str, Any]:
     """Play `games` games and return the report as a JSON-ready dict (`swap`: the second half of
     the games with the sides' players swapped)."""
-    cached_scenario(scenario)  # fail early on a bad scenario (MapError)
+    playable(scenario)  # fail early on a bad scenario (MapError)
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -288,7 +288,8 @@ def _spec(text: str) -> str:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     p = argparse.ArgumentParser(prog="python -m game.sim", description="Play headless games.")
-    p.add_argument("--scenario", default="skirmish-field")
+    p.add_argument("--scenario", default="skirmish-field",
+                   help="a map's name in maps/ (without .tmx), or the path of any .tmx map file")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--red", default="eager", type=_spec, help="player NAME[:LEVEL] (easy|normal|hard)")
@@ -308,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the simulator; returns the exit code (0 even when games had errors)."""
     args = parse_args(argv)
     try:
-        report = run(args.scenario, args.games, args.seed, args.red, args.blue,
+        report = run(scenario_key(args.scenario), args.games, args.seed, args.red, args.blue,
                      args.max_commands, args.save_dir, args.swap)
     except MapError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -14,8 +14,9 @@ from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
 from game.rules.events import Ev
+from game.rules.setup import SetupError
 from game.rules.state import GameState
-from game.scenario import start_game
+from game.scenario import playable, start_game
 from game.terrain.terrain_map import MapError
 
 
@@ -60,8 +61,14 @@ class Match:
     @classmethod
     def start(cls, scenario: str, seed: int, mode: str = "hotseat",
               players: dict[str, str] | None = None) -> Match:
-        """A new game of a shipped scenario (hot-seat unless a mode and its players are given)."""
-        return cls(start_game(scenario, seed), mode, players)
+        """A new game of a scenario (hot-seat unless a mode and its players are given); a map that
+        cannot be set up raises one MapError."""
+        try:
+            engine = start_game(scenario, seed)
+        except SetupError:
+            playable(scenario)  # raises the MapError that names the map and why
+            raise
+        return cls(engine, mode, players)
 
     @classmethod
     def from_engine(cls, engine: Engine) -> Match:

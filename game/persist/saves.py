@@ -160,7 +160,7 @@ def parse_save(raw: bytes) -> SaveFile:
     """Validate the bytes of a save file, as load_save does; raises SaveError."""
     save = decode_save(raw)
     if not scenario_path(save.scenario).is_file():
-        raise SaveError(f"unknown scenario {save.scenario!r} (no such map in maps/)")
+        raise SaveError(f"unknown scenario {save.scenario!r} (no such map file)")
     return save
 
 

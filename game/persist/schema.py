@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from game.rules.commands import Command
 from game.rules.events import Event
 from game.rules.state import digest_of
-from game.scenario import NAME
+from game.scenario import valid_scenario
 
 SCHEMA_VERSION = 3
 KIND = "destrier-save"
@@ -79,7 +79,8 @@ class SaveFile(BaseModel):
 
     schema_version: Literal[3] = Field(description="The save format version.")
     kind: Literal["destrier-save"] = Field(description="Marks the file as a Destrier save.")
-    scenario: str = Field(description="Scenario name: a map in maps/ without .tmx.")
+    scenario: str = Field(
+        description="Scenario: a map in maps/ by its name without .tmx, or a map file's absolute path.")
     seed: int = Field(ge=-(2**63), lt=2**64, description="The game's dice seed.")
     turns: int = Field(ge=1, le=100, description="The turn limit (state.max_turns).")
     mode: Literal["hotseat", "solo", "watch"] = Field(description="How the game is played.")
@@ -95,8 +96,9 @@ class SaveFile(BaseModel):
     @field_validator("scenario")
     @classmethod
     def _plain_name(cls, name: str) -> str:
-        if not NAME.match(name):
-            raise ValueError(f"{_short(name)} is not a scenario name (lower-case, hyphens)")
+        if not valid_scenario(name):
+            raise ValueError(f"{_short(name)} is not a scenario name (a map in maps/, or a .tmx file's "
+                             "absolute path)")
         return name
 
     @field_validator("players")

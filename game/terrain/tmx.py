@@ -50,7 +50,9 @@ from game.terrain.terrain_map import (
     TerrainMap,
     VehicleSpot,
 )
-from game.terrain.tmx_check import GID_FLAGS, check_map
+from game.terrain.tmx_check import GID_FLAGS, TilesetInfo, check_map, tilesets_of
+from game.terrain.tmx_layers import flatten_layers
+from game.terrain.tmx_templates import resolve_templates
 
 log = logging.getLogger(__name__)
 
@@ -63,15 +65,28 @@ _EDGE_SLACK = 1e-6  # inches a zone or objective may stray past the table edge (
 def load_terrain(path: str | os.PathLike[str], *, require_images: bool = False) -> TerrainMap:
     """Load a TMX map image-free into a TerrainMap; any problem raises one MapError."""
     name = os.fspath(path)
-    root = check_map(name, require_images)
+    root = prepared_map(name, require_images=require_images)
     tmx = _parse_with_pytmx(name, root)
     try:
-        return _convert(name, tmx)
+        return _convert(name, tmx, tilesets_of(name, root))
     except MapError:
         raise
     except Exception as exc:  # a pytmx quirk we did not foresee: still one clear error
         log.debug("unexpected error converting %s", name, exc_info=True)
         raise MapError(name, f"could not read the map ({type(exc).__name__}: {exc})") from None
+
+
+def prepared_map(path: str | os.PathLike[str], *, require_images: bool = False) -> Element:
+    """The map's checked XML, as Tiled shows it: templates resolved, hidden groups and offsets applied.
+
+    Hand it to pytmx's `TiledMap.parse_xml` (after setting `filename`) to draw exactly the map
+    the terrain was read from. Any problem raises one MapError.
+    """
+    name = os.fspath(path)
+    root = check_map(name, require_images)
+    resolve_templates(name, root)
+    flatten_layers(name, root)
+    return root
 
 
 _PYTMX: list[ModuleType] = []
@@ -153,9 +168,9 @@ def _check_reserved_names(path: str, root: Element, pytmx: ModuleType) -> None:
                 raise MapError(path, f"{label}: custom property {name!r} is a name pytmx reserves; rename it")
 
 
-def _convert(path: str, tmx: Any) -> TerrainMap:
+def _convert(path: str, tmx: Any, tilesets: list[TilesetInfo]) -> TerrainMap:
     width, height = int(tmx.width), int(tmx.height)
-    tiles = _read_tiles(path, tmx, width, height)
+    tiles = _read_tiles(path, tmx, width, height, tilesets)
     scale = float(tmx.tilewidth)
     tmap = TerrainMap(
         name=Path(path).stem,
@@ -183,23 +198,7 @@ def _convert(path: str, tmx: Any) -> TerrainMap:
     return tmap
 
 
-def _tile_ranges(tmx: Any) -> list[tuple[int, int]]:
-    """The Tiled GID range [first, end) each tileset covers."""
-    sets = sorted(tmx.tilesets, key=lambda ts: int(ts.firstgid))
-    ranges = []
-    for i, ts in enumerate(sets):
-        first = int(ts.firstgid)
-        count = int(ts.tilecount or 0)
-        if count <= 0 and ts.columns and ts.height and ts.tileheight:
-            count = int(ts.columns) * (int(ts.height) // int(ts.tileheight))
-        nxt = int(sets[i + 1].firstgid) if i + 1 < len(sets) else None
-        end = first + count if count > 0 else (nxt if nxt is not None else 1 << 29)
-        ranges.append((first, min(end, nxt) if nxt is not None else end))
-    return ranges
-
-
-def _read_tiles(path: str, tmx: Any, width: int, height: int) -> list[str]:
-    ranges = _tile_ranges(tmx)
+def _read_tiles(path: str, tmx: Any, width: int, height: int, tilesets: list[TilesetInfo]) -> list[str]:
     terrain_of: dict[int, str] = {0: ""}  # pytmx gid -> terrain kind ("" = empty cell)
     tiles = [""] * (width * height)
     layers = [layer for layer in tmx.layers if _is_tile_layer(layer)]
@@ -213,7 +212,7 @@ def _read_tiles(path: str, tmx: Any, width: int, height: int) -> list[str]:
                     continue
                 kind = terrain_of.get(gid)
                 if kind is None:
-                    kind = _terrain_for(path, tmx, gid, ranges, f"layer {layer.name!r} at ({x}, {y})")
+                    kind = _terrain_for(path, tmx, gid, tilesets, f"layer {layer.name!r} at ({x}, {y})")
                     terrain_of[gid] = kind
                 tiles[base + x] = kind
     return [kind or "open" for kind in tiles]
@@ -223,16 +222,22 @@ def _is_tile_layer(layer: Any) -> bool:
     return type(layer).__name__ == "TiledTileLayer"
 
 
-def _terrain_for(path: str, tmx: Any, gid: int, ranges: list[tuple[int, int]], where: str) -> str:
+def _terrain_for(path: str, tmx: Any, gid: int, tilesets: list[TilesetInfo], where: str) -> str:
     tiled_gid = int(tmx.tiledgidmap.get(gid, gid)) & ~GID_FLAGS
-    if not any(first <= tiled_gid < end for first, end in ranges):
-        raise MapError(path, f"{where}: tile number {tiled_gid} belongs to no tileset")
+    owner = next((ts for ts in reversed(tilesets) if ts.firstgid <= tiled_gid), None)
+    if owner is None:
+        raise MapError(path, f"{where}: tile number {tiled_gid} comes before the first tileset")
+    local = tiled_gid - owner.firstgid
+    if not owner.has(local):
+        raise MapError(path, f"{where}: {owner.label()} has no tile {local}; the tile was deleted from "
+                             "the tileset, or the map was made with another version of it")
+    tile = f"tile {local} of {owner.label()}"
     props = tmx.tile_properties.get(gid) or {}
     kind = props.get("terrain")
     if kind is None:
-        raise MapError(path, f"{where}: tile {tiled_gid} has no 'terrain' property")
+        raise MapError(path, f"{where}: {tile} has no 'terrain' property")
     if kind not in TERRAIN_KINDS:
-        raise MapError(path, f"{where}: tile {tiled_gid} has unknown terrain {kind!r}")
+        raise MapError(path, f"{where}: {tile} has unknown terrain {kind!r}")
     return str(kind)
 
 

@@ -14,6 +14,7 @@ import gzip
 import math
 import os
 import zlib
+from dataclasses import dataclass
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
@@ -26,6 +27,47 @@ MAX_WIDTH = 72
 MAX_HEIGHT = 48
 GID_FLAGS = 0xE0000000  # Tiled's flip/rotate bits in a tile number
 PROPERTY_TYPES = frozenset({"string", "int", "float", "bool", "color", "file", "object"})
+
+
+@dataclass(frozen=True, slots=True)
+class TilesetInfo:
+    """One tileset of a map as Tiled shows it: its first tile number, name, file and tile ids."""
+
+    firstgid: int
+    name: str
+    source: str  # the .tsx file as the map names it ("" for a tileset embedded in the map)
+    ids: frozenset[int] | None  # an image collection's tile ids (there may be gaps)
+    count: int  # an image sheet's tiles: ids 0 .. count - 1
+
+    def has(self, local: int) -> bool:
+        """True if the tileset has a tile with this id."""
+        return local in self.ids if self.ids is not None else 0 <= local < self.count
+
+    def label(self) -> str:
+        """How a message names it: tileset 'terrain' (terrain.tsx)."""
+        return f"tileset {self.name!r}" + (f" ({self.source})" if self.source else "")
+
+
+def tilesets_of(path: str, root: Element) -> list[TilesetInfo]:
+    """The map's tilesets (already checked by check_map), sorted by first tile number."""
+    infos = []
+    for ts in root.findall("tileset"):
+        source = ts.get("source", "")
+        node = read_xml(os.path.join(os.path.dirname(path), source), path, source) if source else ts
+        sheet = node.find("image")
+        count = int_attr(path, node, "tilecount", "a tileset", default=0)
+        if sheet is None:
+            ids: frozenset[int] | None = frozenset(int_attr(path, el, "id", "a <tile>") for el in
+                                                   node.findall("tile") if el.find("image") is not None)
+        else:
+            ids = None
+            if count <= 0:
+                tw, th = int_attr(path, node, "tilewidth", source), int_attr(path, node, "tileheight", source)
+                across = int_attr(path, sheet, "width", source, default=0) // tw
+                count = across * (int_attr(path, sheet, "height", source, default=0) // th)
+        name = node.get("name") or os.path.splitext(os.path.basename(source))[0] or "?"
+        infos.append(TilesetInfo(int_attr(path, ts, "firstgid", "a <tileset>"), name, source, ids, count))
+    return sorted(infos, key=lambda info: info.firstgid)
 
 
 def read_xml(path: str, owner: str, label: str) -> Element:
@@ -115,7 +157,7 @@ def check_map(path: str, require_images: bool = False) -> Element:
     for el in root.iter():
         props = el.find("properties")
         if props is not None:
-            _check_properties(path, el, props)
+            check_properties(path, el, props)
     for layer in root.iter("layer"):
         check_layer_data(path, layer, width, height)
     for group in root.iter("objectgroup"):
@@ -143,7 +185,7 @@ def _check_tileset(owner: str, ts: Element, require_images: bool) -> None:
         for el in node.iter():
             props = el.find("properties")
             if props is not None:
-                _check_properties(owner, el, props, where)
+                check_properties(owner, el, props, where)
     for attr in ("tilewidth", "tileheight"):
         if int_attr(owner, node, attr, where) < 1:
             raise MapError(owner, f"{where}: '{attr}' must be at least 1")
@@ -186,7 +228,8 @@ def _check_tile(owner: str, tile: Element, where: str) -> None:
                 raise MapError(owner, f"{here}: terrain {value!r} is not one of {known}")
 
 
-def _check_properties(owner: str, el: Element, props: Element, where: str = "") -> None:
+def check_properties(owner: str, el: Element, props: Element, where: str = "") -> None:
+    """Check an element's custom properties: named, of a known type, with a value of that type."""
     label = where or _describe(el)
     for prop in props.findall("property"):
         name = prop.get("name")

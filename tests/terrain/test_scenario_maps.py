@@ -235,6 +235,12 @@ def test_stakes_objectives_baggage_and_loot(stakes: TerrainMap) -> None:
 # --- reading the new map properties ----------------------------------------------------------------
 
 
+def own_tileset() -> str:
+    """maps/terrain.tsx for a copy of a map elsewhere: its picture found by an absolute path."""
+    return (ROOT / "maps" / "terrain.tsx").read_text(encoding="utf-8").replace(
+        "../assets/tiles/terrain.png", str(ROOT / "assets" / "tiles" / "terrain.png"))
+
+
 def scenario_copy(tmp_path: Path, flow: str | None, stay: str) -> Path:
     """A copy of The Ford in tmp_path with river_flow and steeds_stay rewritten."""
     text = (ROOT / "maps" / "the-ford.tmx").read_text(encoding="utf-8")
@@ -243,7 +249,7 @@ def scenario_copy(tmp_path: Path, flow: str | None, stay: str) -> Path:
     assert old_flow in text and old_stay in text
     new_flow = "" if flow is None else f'<property name="river_flow" value="{flow}"/>'
     text = text.replace(old_flow, new_flow).replace(old_stay, stay)
-    (tmp_path / "terrain.tsx").write_text((ROOT / "maps" / "terrain.tsx").read_text(encoding="utf-8"))
+    (tmp_path / "terrain.tsx").write_text(own_tileset())
     (tmp_path / "my-ford.tmx").write_text(text, encoding="utf-8")
     return tmp_path
 
@@ -273,7 +279,7 @@ def way_copy(tmp_path: Path, old: str, new: str) -> Path:
     """A copy of Make Way! in tmp_path with one piece of text rewritten."""
     text = (ROOT / "maps" / "make-way.tmx").read_text(encoding="utf-8")
     assert old in text
-    (tmp_path / "terrain.tsx").write_text((ROOT / "maps" / "terrain.tsx").read_text(encoding="utf-8"))
+    (tmp_path / "terrain.tsx").write_text(own_tileset())
     (tmp_path / "my-way.tmx").write_text(text.replace(old, new), encoding="utf-8")
     return tmp_path
 

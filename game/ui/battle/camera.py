@@ -15,7 +15,11 @@ from pathlib import Path
 
 import pygame
 import pyscroll
-from pytmx.util_pygame import load_pygame
+from pytmx import TiledMap
+from pytmx.util_pygame import pygame_image_loader
+
+from game.terrain.terrain_map import MapError
+from game.terrain.tmx import prepared_map
 
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
 KEEP_SCALED = 4  # zoomed-out maps kept (each at most the size of the map at 1x)
@@ -25,11 +29,24 @@ ZOOM_STEPS = (0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 Point = tuple[float, float]
 
 
+def load_drawable(tmx_path: Path) -> TiledMap:
+    """The map with its images, read from the same prepared XML as the terrain (so hidden groups,
+    templates and offsets are drawn as Tiled shows them); a missing or unreadable image is a MapError."""
+    root = prepared_map(tmx_path, require_images=True)
+    tmx = TiledMap(image_loader=pygame_image_loader)
+    tmx.filename = str(tmx_path)
+    try:
+        tmx.parse_xml(root)
+    except (pygame.error, OSError, ValueError) as exc:
+        raise MapError(str(tmx_path), f"an image could not be loaded ({exc})") from None
+    return tmx
+
+
 class Camera:
     """Draws the TMX map with pyscroll and converts between inches and screen pixels."""
 
     def __init__(self, tmx_path: Path, viewport: pygame.Rect) -> None:
-        self.tmx = load_pygame(str(tmx_path))
+        self.tmx = load_drawable(tmx_path)
         self.tile_px = self.tmx.tilewidth  # map pixels per inch: one tile is one inch
         self.map_w = self.tmx.width * self.tile_px
         self.map_h = self.tmx.height * self.tile_px

@@ -8,6 +8,7 @@ import pygame
 
 from game.persist import Match, SaveError, save_game
 from game.rules.state import SIDES
+from game.scenario import scenario_label
 from game.ui import theme
 from game.ui.app import App
 from game.ui.screens.base import ButtonScreen
@@ -60,7 +61,7 @@ class ResultScreen(ButtonScreen):
     def save(self) -> None:
         """Write the whole game to saves/ as a replay."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = self.app.saves_dir / f"replay-{self.match.scenario}-{stamp}.json"
+        path = self.app.saves_dir / f"replay-{scenario_label(self.match.scenario)}-{stamp}.json"
         try:
             self.app.saves_dir.mkdir(parents=True, exist_ok=True)
             save_game(self.match, path)
