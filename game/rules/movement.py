@@ -161,11 +161,10 @@ def _position_problem(table: Table, state: GameState, m: Model, x: float, y: flo
                 return f"the base would stand on {kind} ground"
     if tmap.kind_at(x, y) == "river":
         return "a model may not end its move in a deep river"
+    reach2 = bases.reach2
     for other in state.models:
-        if other is m or other.removed or other.aboard:
-            continue
         d2 = (other.x - x) ** 2 + (other.y - y) ** 2
-        if d2 >= bases.reach2:  # too far apart for any two bases to touch
+        if d2 >= reach2 or other is m or other.removed or other.aboard:  # far apart, itself, or gone
             continue
         if not mounted and other.steed is None:
             if d2 < (2 * r - 1e-6) ** 2:
