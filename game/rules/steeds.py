@@ -316,12 +316,7 @@ def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side:
         exit_point = result.exit_point if result.exit_point is not None else path[-1]
         thrown_rider(act, m, 0, by_side, at=inside(tmap, exit_point, act.table.bases.radius))
         return _event(m, bearing, path, jumped, True, False)
-    end = back_off(act.table, act.state, m, path, (float(result.end[0]),
-                                                            float(result.end[1])))
-    path = cut_path(path, end)
-    m.x, m.y = end
-    if len(path) >= 2:
-        m.facing = leg_facing(m, path[-2], path[-1])
+    path = _pull_up(act, m, path, result)
     kept = keep_seat(act, m)
     if not kept:
         thrown_rider(act, m, 0, by_side)
@@ -334,10 +329,19 @@ def _riderless_run(act: Act, m: Model, bearing: float, result: BoltResult) -> Ho
     if result.left_table:
         m.removed = "fled"
         return _event(m, bearing, path, list(result.jumps), True, False)
-    end = back_off(act.table, act.state, m, path, (float(result.end[0]),
-                                                            float(result.end[1])))
+    path = _pull_up(act, m, path, result)
+    return _event(m, bearing, path, list(result.jumps), False, False)
+
+
+def _pull_up(act: Act, m: Model, path: list[Point], result: BoltResult) -> list[Point]:
+    """Where the run stops: the furthest legal spot on its path, facing along the path there
+    (the facing the legality was checked with); returns the path cut there."""
+    end = back_off(act.table, act.state, m, path, (float(result.end[0]), float(result.end[1])))
+    path = cut_path(path, end)
     m.x, m.y = end
-    return _event(m, bearing, cut_path(path, end), list(result.jumps), False, False)
+    if len(path) >= 2:
+        m.facing = leg_facing(m, path[-2], path[-1])
+    return path
 
 
 def _event(m: Model, bearing: float, path: list[Point], jumps: list[str], left: bool,
