@@ -1,4 +1,4 @@
-"""The load screen: the saves in saves/, and a dialog when one cannot be loaded."""
+"""The load screen: the saves in the saves folder, and a dialog when one cannot be loaded."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def open_battle(app: App, path: object, replace: bool = True) -> bool:
     from game.ui.battle.screen import BattleScreen
 
     try:
-        match = open_save(Path(str(path)))
+        match = open_save(Path(str(path)), app.saves_dir)
     except LOAD_ERRORS as exc:
         app.push(MessageDialog(app, "This save cannot be loaded", f"{Path(str(path)).name}: {exc}"))
         return False
