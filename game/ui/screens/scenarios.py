@@ -29,7 +29,7 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.miniature import miniature
 from game.ui.screens.base import ButtonScreen
-from game.ui.widgets import Button, panel, paragraph, text
+from game.ui.widgets import Button, panel, paragraph, text, wrap
 
 SHIPPED, OWN = "shipped", "own"
 _seen: dict[str, tuple[int, int]] = {}  # a map file's modification time and size when last read
@@ -387,7 +387,8 @@ class ScenarioPicker(ButtonScreen):
             text(surface, tag, fonts.small, chip.center, theme.GOLD, "center")
         if entry.playable:
             text(surface, _fit(entry.title, fonts.body, width), fonts.body, (x, rect.top + pad), theme.TEXT)
-            text(surface, _fit(entry.status, fonts.small, rect.right - x - pad), fonts.small,
+            status = f"{entry.status}  ·  {entry.path.name}" if entry.own else entry.status
+            text(surface, _fit(status, fonts.small, rect.right - x - pad), fonts.small,
                  (x, rect.bottom - pad), theme.DIM, "bottomleft")
         else:
             text(surface, _fit(f"{entry.label} (cannot be played)", fonts.body, width), fonts.body,
@@ -436,8 +437,9 @@ class ScenarioPicker(ButtonScreen):
             text(surface, label, fonts.small, (fx, fy), colour)
             fy += fonts.small.get_linesize()
             for line in value:
-                text(surface, _fit(line, fonts.body, inner.right - fx), fonts.body, (fx, fy), theme.TEXT)
-                fy += fonts.body.get_linesize()
+                for part in wrap(line, fonts.body, inner.right - fx)[:2]:
+                    text(surface, _fit(part, fonts.body, inner.right - fx), fonts.body, (fx, fy), theme.TEXT)
+                    fy += fonts.body.get_linesize()
             fy += 8
         top = max(mini.bottom, fy) + 14
         paragraph(surface, entry.briefing, fonts.get(17), pygame.Rect(inner.left, top, inner.width,
