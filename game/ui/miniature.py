@@ -24,7 +24,7 @@ from game.ui.battle.camera import load_drawable
 from game.ui.battle.overlays import OBSTACLE
 
 VERSION = 1  # of the drawing: a new one never meets a cached picture of an older one
-BOX = (432, 288)  # the largest miniature; a 72" x 48" table is drawn at 6 px an inch
+BOX = (576, 384)  # the largest miniature; a 72" x 48" table is drawn at 8 px an inch
 OPEN_GROUND = (86, 112, 60)  # under tiles the map leaves empty (open ground)
 MEMORY_LIMIT = 64
 

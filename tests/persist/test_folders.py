@@ -114,7 +114,8 @@ def test_the_settings_folder_is_the_platform_config_folder(monkeypatch: pytest.M
     assert legacy_saves_dirs()[0] == Path(__file__).parents[2] / "saves"  # the checkout's saves/
 
 
-def test_the_saves_variable_wins_and_migrates_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_saves_variable_wins_and_migrates_nothing(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     old = tmp_path / "old"
     _old_saves(old)
     monkeypatch.setenv(SAVES_ENV, str(tmp_path / "chosen"))

@@ -10,8 +10,8 @@ import pytest
 
 from game.persist import Match, save_game
 from game.persist.folders import SAVES_ENV, data_dir
-from game.persist.slots import load_slot
 from game.persist.schema import SaveError
+from game.persist.slots import load_slot
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.screens.dialog import MessageDialog
@@ -53,7 +53,8 @@ def test_the_client_saves_and_loads_in_the_folder_the_variable_names(own_app: Ap
     assert own_app.top.state.digest() == battle.state.digest()
 
 
-def test_without_the_variable_the_saves_are_in_the_data_folder(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_variable_the_saves_are_in_the_data_folder(app: App,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(SAVES_ENV, raising=False)
     fresh = App(settings=Settings(animation_speed=0))
     assert fresh.saves_dir == data_dir() / "saves" and fresh.saves_dir.is_dir()

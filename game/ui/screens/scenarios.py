@@ -195,7 +195,9 @@ class ScenarioPicker(ButtonScreen):
         s = self.app.settings.ui_scale
         bh = int(46 * s)
         list_w = max(260, min(int(400 * s), int(w * 0.34)))
-        self.list_rect = pygame.Rect(50, 110, list_w, h - 110 - 24)
+        foot = self.app.fonts.small.get_linesize() + 10  # the line naming the player's folder
+        top = 30 + self.app.fonts.title.get_linesize() + 20  # under the screen's title
+        self.list_rect = pygame.Rect(50, top, list_w, h - top - 24 - foot)
         self.rows = []
         row_h, head_h, gap = int(62 * s), int(34 * s), int(6 * s)
         y = 0
@@ -315,7 +317,8 @@ class ScenarioPicker(ButtonScreen):
         self._draw_list(surface)
         self.draw_buttons_only(surface, self.buttons[len(self.entries):])
         left = self.list_rect.right + 24
-        box = pygame.Rect(left, self.list_rect.top, w - left - 50, h - self.list_rect.top - 24 - 60)
+        bottom = self.buttons[-1].rect.top - 14  # above Start and Back
+        box = pygame.Rect(left, self.list_rect.top, w - left - 50, bottom - self.list_rect.top)
         if self.chosen < 0:
             message = "No playable scenarios" if self.entries else "No scenarios found"
             text(surface, message, self.app.fonts.head, (left, box.top + 10), theme.BAD)
@@ -355,6 +358,10 @@ class ScenarioPicker(ButtonScreen):
         surface.set_clip(clip)
         if self.content_height > self.list_rect.height:
             self._draw_scrollbar(surface)
+        folder = _fit(f"Your scenarios folder: {self.own_dir}", fonts.small, self.list_rect.width)
+        text(surface, folder, fonts.small, (self.list_rect.left, self.list_rect.bottom + 8), theme.DIM)
+        if inside:
+            self._draw_reason(surface, mouse)
 
     def _draw_row(self, surface: pygame.Surface, entry: Entry, button: Button,
                   mouse: tuple[int, int]) -> None:
@@ -396,6 +403,25 @@ class ScenarioPicker(ButtonScreen):
             text(surface, _fit(entry.problem, fonts.small, rect.right - x - pad), fonts.small,
                  (x, rect.bottom - pad), theme.BAD, "bottomleft")
 
+    def _draw_reason(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        """Under the mouse, a broken map's whole reason (the row has room for one line of it)."""
+        for entry, button in zip(self.entries, self.entry_buttons, strict=True):
+            if entry.playable or not button.rect.collidepoint(mouse):
+                continue
+            font = self.app.fonts.small
+            width = max(200, surface.get_width() - button.rect.left - 60)
+            width = min(width, int(520 * self.app.settings.ui_scale))
+            lines = wrap(entry.problem, font, width - 20)[:8]
+            width = max(font.size(line)[0] for line in lines) + 20
+            box = pygame.Rect(button.rect.left + 20, button.rect.bottom + 2, width,
+                              len(lines) * font.get_linesize() + 16)
+            if box.bottom > surface.get_height() - 4:
+                box.bottom = button.rect.top - 2
+            panel(surface, box, alpha=250)
+            for i, line in enumerate(lines):
+                text(surface, line, font, (box.left + 10, box.top + 8 + i * font.get_linesize()), theme.BAD)
+            return
+
     def _draw_empty_own(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fonts = self.app.fonts
         text(surface, "None yet: put .tmx maps in", fonts.small, (rect.left + 4, rect.top + 6), theme.DIM)
@@ -424,8 +450,14 @@ class ScenarioPicker(ButtonScreen):
         else:
             y = text(surface, f"Shipped scenario  ·  {entry.label}", fonts.small, (inner.left, y),
                      theme.DIM).bottom + 14
+        facts = self._facts(entry)
         facts_w = max(200, int(220 * self.app.settings.ui_scale))
-        mini_box = (max(80, inner.width - facts_w - 20), max(60, min(288, inner.bottom - y - 110)))
+        facts_h = sum(fonts.small.get_linesize() + 8 + fonts.body.get_linesize() * len(v) for _, v, _ in facts)
+        brief = fonts.get(17)
+        need = len(wrap(entry.briefing, brief, inner.width)) * brief.get_linesize() + 14
+        # the miniature as large as it may be, and smaller when the briefing would not fit under it
+        mini_box = (max(80, inner.width - facts_w - 20),
+                    max(60, min(int(288 * self.app.settings.ui_scale), max(facts_h, inner.bottom - y - need))))
         picture = self.miniature(entry, mini_box)
         mini = pygame.Rect(inner.left, y, 0, 0)
         if picture is not None:
@@ -433,7 +465,7 @@ class ScenarioPicker(ButtonScreen):
             pygame.draw.rect(surface, (18, 16, 14), mini.inflate(2, 2), 1)
         fx = mini.right + 20
         fy = y
-        for label, value, colour in self._facts(entry):
+        for label, value, colour in facts:
             text(surface, label, fonts.small, (fx, fy), colour)
             fy += fonts.small.get_linesize()
             for line in value:
