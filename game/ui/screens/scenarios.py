@@ -452,12 +452,14 @@ class ScenarioPicker(ButtonScreen):
                      theme.DIM).bottom + 14
         facts = self._facts(entry)
         facts_w = max(200, int(220 * self.app.settings.ui_scale))
-        facts_h = sum(fonts.small.get_linesize() + 8 + fonts.body.get_linesize() * len(v) for _, v, _ in facts)
+        facts_h = sum(fonts.small.get_linesize() + 8 + fonts.body.get_linesize() * len(v)
+                      for _, v, _ in facts)
         brief = fonts.get(17)
         need = len(wrap(entry.briefing, brief, inner.width)) * brief.get_linesize() + 14
         # the miniature as large as it may be, and smaller when the briefing would not fit under it
+        tallest = int(288 * self.app.settings.ui_scale)
         mini_box = (max(80, inner.width - facts_w - 20),
-                    max(60, min(int(288 * self.app.settings.ui_scale), max(facts_h, inner.bottom - y - need))))
+                    max(60, min(tallest, max(facts_h, inner.bottom - y - need))))
         picture = self.miniature(entry, mini_box)
         mini = pygame.Rect(inner.left, y, 0, 0)
         if picture is not None:
