@@ -155,3 +155,16 @@ def test_an_own_scenario_starts_from_the_picker_plays_an_activation_and_resumes(
     resumed = app.top
     assert isinstance(resumed, BattleScreen)
     assert resumed.state.scenario == state.scenario and resumed.state.digest() == digest
+
+
+def test_a_file_name_that_is_not_text_is_listed_and_drawn(app: App) -> None:
+    folder = own_folder()
+    odd = os.fsdecode(b"caf\xe9 field.tmx")  # a Latin-1 name on a UTF-8 system
+    (folder / "Desert Well.tmx").rename(folder / odd)
+    picker = ScenarioPicker(app)
+    app.reset(picker)
+    entry = next(e for e in picker.entries if e.label.startswith("caf"))
+    assert entry.playable and entry.label == "caf? field"
+    picker.choose(picker.entries.index(entry))
+    frames(app, 2)  # drawn without an error
+    assert picker.chosen == picker.entries.index(entry)

@@ -3,6 +3,7 @@ linked out of the folder is listed as refused and refused when clicked."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -80,3 +81,12 @@ def test_a_save_linked_from_outside_the_folder_is_refused_when_listed_and_when_c
         load_slot(link)
     with pytest.raises(SaveError, match="outside the saves folder"):
         load_slot(outside, app.saves_dir)
+
+
+def test_a_save_whose_file_name_is_not_text_is_listed_without_an_error(app: App) -> None:
+    app.saves_dir.mkdir(parents=True, exist_ok=True)
+    save_game(Match.start("skirmish-field", 5), app.saves_dir / os.fsdecode(b"caf\xe9.json"))
+    load = LoadScreen(app)
+    app.reset(load)
+    frames(app, 2)
+    assert load.buttons[0].label.startswith("caf?")

@@ -67,7 +67,7 @@ class LoadScreen(ButtonScreen):
         for i, info in enumerate(self.saves):
             rect = pygame.Rect(0, 0, min(w - 120, int(640 * s)), bh)
             rect.midtop = (w // 2, 120 + i * (bh + 8))
-            label = f"{info.label}   {info.detail}".strip()
+            label = f"{info.label}   {info.detail}".strip().encode("utf-8", "replace").decode("utf-8")
             self.buttons.append(Button(label, partial(open_battle, self.app, info.path), rect))
         back = pygame.Rect(0, 0, int(160 * s), int(44 * s))
         back.midbottom = (w // 2, h - 30)

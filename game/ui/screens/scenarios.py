@@ -102,14 +102,20 @@ def read_entries(maps_dir: Path = MAPS_DIR, own_dir: Path | None = None) -> list
 def _entry(path: Path, label: str, origin: str) -> Entry:
     name = scenario_key(str(path))
     _forget_if_changed(name, path)
-    problem = scenario_problem(name)
+    label = printable(label)
+    problem = printable(scenario_problem(name))
     if problem:
         return Entry(name, label, label, "", "cannot be played", problem, origin, path)
     sc = cached_scenario(name)
     size = (sc.terrain.width, sc.terrain.height)
     status = f"{size[0]}″ × {size[1]}″  ·  {sc.turns} turn{'s' if sc.turns != 1 else ''}"
-    return Entry(name, label, sc.title, sc.briefing, status, "", origin, path, size, sc.turns,
-                 _forces(sc.retinues))
+    return Entry(name, label, printable(sc.title), printable(sc.briefing), status, "", origin, path,
+                 size, sc.turns, _forces(sc.retinues))
+
+
+def printable(line: str) -> str:
+    """Text the fonts can draw: a file name's undecodable bytes (surrogates) become "?"."""
+    return line.encode("utf-8", "replace").decode("utf-8")
 
 
 def _forget_if_changed(name: str, path: Path) -> None:
@@ -448,8 +454,8 @@ class ScenarioPicker(ButtonScreen):
             where = _fit(f"Your own scenario  ·  {entry.path}", fonts.small, inner.width)
             y = text(surface, where, fonts.small, (inner.left, y), theme.GOLD).bottom + 14
         else:
-            y = text(surface, f"Shipped scenario  ·  {entry.label}", fonts.small, (inner.left, y),
-                     theme.DIM).bottom + 14
+            y = text(surface, _fit(f"Shipped scenario  ·  {entry.label}", fonts.small, inner.width),
+                     fonts.small, (inner.left, y), theme.DIM).bottom + 14
         facts = self._facts(entry)
         facts_w = max(200, int(220 * self.app.settings.ui_scale))
         facts_h = sum(fonts.small.get_linesize() + 8 + fonts.body.get_linesize() * len(v)
@@ -498,7 +504,8 @@ def _own_folder() -> Path:
 
 
 def _fit(line: str, font: pygame.font.Font, width: int) -> str:
-    """The line, cut short with … to fit the width."""
+    """The line (made printable), cut short with … to fit the width."""
+    line = printable(line)
     if font.size(line)[0] <= width:
         return line
     while line and font.size(line + "…")[0] > width:
