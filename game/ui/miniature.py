@@ -3,9 +3,10 @@ deployment zones, obstacles, objectives and vehicles on top.
 
 A miniature is drawn from the map file with its tile pictures (as the battle screen loads it) at
 a whole number of pixels per inch, so every tile is the same small square. Miniatures are kept per
-file, modification time and size: in memory for this run, and as PNG files in the cache folder
-(game.persist.folders.cache_dir) for the next, so the picker opens without drawing them again. A
-changed map file is a new key and is drawn afresh.
+file, modification time and size (and the newest tileset beside the map): in memory for this run,
+and as PNG files in the cache folder (game.persist.folders.cache_dir, at most DISK_LIMIT of them)
+for the next, so the picker opens without drawing them again. A changed map file is a new key and
+is drawn afresh.
 """
 
 from __future__ import annotations
@@ -28,15 +29,24 @@ BOX = (576, 384)  # the largest miniature; a 72" x 48" table is drawn at 8 px an
 OPEN_GROUND = (86, 112, 60)  # under tiles the map leaves empty (open ground)
 MEMORY_LIMIT = 64
 
-Key = tuple[str, int, int, tuple[int, int]]
+DISK_LIMIT = 256  # miniatures kept in the cache folder; the oldest go first
+
+Key = tuple[str, int, int, int, tuple[int, int]]
 _memory: dict[Key, pygame.Surface] = {}
 
 
 def _key(path: Path, box: tuple[int, int]) -> Key:
-    """The file (links resolved), its modification time and its size, and the box drawn into."""
+    """The file (links resolved), its modification time and its size, the newest modification time
+    of the tilesets beside it (a tile repainted there is a new miniature), and the box drawn into."""
     real = path.resolve()
     info = os.stat(real)
-    return str(real), info.st_mtime_ns, info.st_size, box
+    tilesets = 0
+    with contextlib.suppress(OSError), os.scandir(real.parent) as found:
+        for item in found:
+            if item.name.lower().endswith(".tsx"):
+                with contextlib.suppress(OSError):
+                    tilesets = max(tilesets, item.stat().st_mtime_ns)
+    return str(real), info.st_mtime_ns, info.st_size, tilesets, box
 
 
 def scale_for(width: int, height: int, box: tuple[int, int] = BOX) -> int:
@@ -102,6 +112,17 @@ def _write_cached(file: Path, picture: pygame.Surface) -> None:
     except (OSError, pygame.error):
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        return
+    _prune(file.parent)
+
+
+def _prune(folder: Path) -> None:
+    """Keep at most DISK_LIMIT miniatures in the cache folder, the most recently written."""
+    with contextlib.suppress(OSError):
+        kept = sorted(folder.glob("*.png"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in kept[DISK_LIMIT:]:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def draw_miniature(path: Path, terrain: TerrainMap, box: tuple[int, int] = BOX) -> pygame.Surface:

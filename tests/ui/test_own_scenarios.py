@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.persist.folders import cache_dir, scenarios_dir
 from game.rules.commands import Activate
@@ -168,3 +169,19 @@ def test_a_file_name_that_is_not_text_is_listed_and_drawn(app: App) -> None:
     picker.choose(picker.entries.index(entry))
     frames(app, 2)  # drawn without an error
     assert picker.chosen == picker.entries.index(entry)
+
+
+def test_the_miniature_cache_keeps_a_bounded_number_of_pictures(app: App,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = own_folder()
+    monkeypatch.setattr(mini, "DISK_LIMIT", 2)
+    picker = ScenarioPicker(app)
+    for entry in picker.entries:
+        picker.miniature(entry)
+    assert len(list((cache_dir() / "miniatures").glob("*.png"))) == 2
+    # a tileset beside the map changes: its miniatures are drawn again
+    well = next(e for e in picker.entries if e.label == "Desert Well")
+    before = mini.miniature(well.path, cached_scenario(well.name).terrain)
+    tsx = folder / "terrain.tsx"
+    os.utime(tsx, ns=(tsx.stat().st_atime_ns, tsx.stat().st_mtime_ns + 10**9))
+    assert mini.miniature(well.path, cached_scenario(well.name).terrain) is not before
