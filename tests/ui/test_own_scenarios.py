@@ -185,3 +185,32 @@ def test_the_miniature_cache_keeps_a_bounded_number_of_pictures(app: App,
     tsx = folder / "terrain.tsx"
     os.utime(tsx, ns=(tsx.stat().st_atime_ns, tsx.stat().st_mtime_ns + 10**9))
     assert mini.miniature(well.path, cached_scenario(well.name).terrain) is not before
+
+
+def test_a_long_list_scrolls_and_keeps_the_chosen_map_in_view(app: App) -> None:
+    folder = scenarios_dir()
+    for i in range(10):
+        copy_map("skirmish-field", folder, f"field {i:02d}")
+    picker = ScenarioPicker(app)
+    app.reset(picker)
+    frames(app, 1)
+    assert picker.content_height > picker.list_rect.height
+    last = len(picker.entries) - 1
+    hidden = picker.entry_buttons[last]
+    assert not picker.list_rect.contains(hidden.rect)  # below the list's edge
+    post(pygame.MOUSEBUTTONDOWN, pos=(hidden.rect.centerx, picker.list_rect.bottom + 30), button=1)
+    frames(app, 1)
+    assert picker.chosen == 0  # a row out of view is not clicked through the footer
+    post(pygame.MOUSEWHEEL, x=0, y=-50, flipped=False)
+    frames(app, 1)
+    assert picker.scroll == picker.content_height - picker.list_rect.height
+    assert picker.list_rect.contains(picker.entry_buttons[last].rect)
+    post(pygame.MOUSEWHEEL, x=0, y=50, flipped=False)
+    frames(app, 1)
+    assert picker.scroll == 0
+    post(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")  # up from the first: the last, in view
+    frames(app, 1)
+    assert picker.chosen == last and picker.list_rect.contains(picker.entry_buttons[last].rect)
+    post(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")  # round to the first, scrolled back
+    frames(app, 1)
+    assert picker.chosen == 0 and picker.scroll == 0
