@@ -197,6 +197,11 @@ def cached_scenario(name: str) -> Scenario:
     return _CACHE[name]
 
 
+def forget_scenario(name: str) -> None:
+    """Forget a loaded scenario, so that the next use reads its map file again (it was edited)."""
+    _CACHE.pop(name, None)
+
+
 def scenario_problem(name: str) -> str:
     """Why a scenario cannot be played (its map, its retinues, or setting it up), or "" if it can."""
     try:
