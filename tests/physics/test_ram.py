@@ -285,3 +285,15 @@ def test_what_the_vehicle_already_touches_is_pushed_not_rammed() -> None:
     assert touching.contacts == [] and touching.displaced["b"][1] < 17.0 - 1.5  # shoved up the table
     apart = drive(OPEN, wagon(10, 20), 4.0, 0.0, [wagon(10, 16.9, name="b")])
     assert [c.other for c in apart.contacts] == ["b"]  # a tenth of an inch away: a ram
+
+
+def test_hard_going_halves_a_wagons_pace() -> None:
+    # the same drive over open ground and over ploughland: with its centre on Hard Going a wagon
+    # makes hard_going_pace of its speed (0.5 in the shipped vehicles.toml)
+    field = OPEN
+    plough = TerrainMap("plough", OPEN.width, OPEN.height, ["ploughland"] * (OPEN.width * OPEN.height), [])
+    open_run = drive(field, wagon(10, 30), 6.0, 0.0)
+    plough_run = drive(plough, wagon(10, 30), 6.0, 0.0)
+    assert open_run.distance == pytest.approx(6.0, abs=1e-3)
+    assert plough_run.distance == pytest.approx(6.0 * RULES.hard_going_pace, abs=1e-3)
+    assert plough_run.end[1] == pytest.approx(30 - 6.0 * RULES.hard_going_pace, abs=1e-3)
