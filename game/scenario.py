@@ -211,6 +211,11 @@ def cached_scenario(name: str) -> Scenario:
     return _CACHE[name]
 
 
+def forget_scenario(name: str) -> None:
+    """Drop a scenario from the cache (its file was written again, by the editor)."""
+    _CACHE.pop(name, None)
+
+
 def scenario_problem(name: str) -> str:
     """Why a scenario cannot be played (its map, its retinues, or setting it up), or "" if it can."""
     try:

@@ -12,14 +12,20 @@ from __future__ import annotations
 from game.content import load_content
 from game.editor.document import ScenarioDoc
 from game.maps.problems import Place, Problem, from_map_error, table_problems
+from game.rules.engine import Engine
 from game.rules.setup import SetupError
 from game.scenario import scenario_from, set_up
 from game.scenario_forces import spear_problems, spot_problem
-from game.terrain.terrain_map import MapError
+from game.terrain.terrain_map import ForceSpot, MapError
 
 
 def doc_problems(doc: ScenarioDoc, file: str = "") -> list[Problem]:
     """Everything wrong with the document as a scenario (empty: it plays)."""
+    return doc_game(doc, file)[1]
+
+
+def doc_game(doc: ScenarioDoc, file: str = "") -> tuple[Engine | None, list[Problem]]:
+    """The game the document sets up (None if it cannot be), and everything wrong with it."""
     content = load_content()
     out: list[Problem] = []
     for spot in doc.forces:
@@ -37,14 +43,30 @@ def doc_problems(doc: ScenarioDoc, file: str = "") -> list[Problem]:
         out.append(Problem(file, "settings", "the turn limit must be between 1 and 20",
                            Place("", "settings")))
     if out:
-        return out
+        return None, out
     try:
         engine = set_up(scenario_from("edited", file or "edited.tmx", doc.terrain_map()), 1)
     except MapError as exc:
-        return [from_map_error(file, exc)]
+        return None, [from_map_error(file, exc)]
     except SetupError as exc:
-        return [Problem(file, "setup", str(exc), Place("deployment"))]
-    return table_problems(engine.table, engine.state, file)
+        return None, [Problem(file, "setup", str(exc), Place("deployment"))]
+    return engine, table_problems(engine.table, engine.state, file)
+
+
+def retinue_spots(engine: Engine, side: str) -> list[ForceSpot]:
+    """A side's retinue as the game deploys it, as models of the map's own (to place and change)."""
+    content = engine.table.content
+    out = []
+    for m in engine.state.models:
+        if m.side != side or m.removed:
+            continue
+        prof = content.profiles[m.profile]
+        number = [s for s in engine.state.models if s.side == side
+                  and content.profiles[s.profile].type == "hero"].index(engine.state.model(m.spear)) + 1
+        weapons = tuple(m.weapons) if tuple(m.weapons) != prof.weapons else ()
+        out.append(ForceSpot(m.name, side, m.profile, number, round(m.x, 2), round(m.y, 2), m.facing,
+                             steed=m.steed or "", weapons=weapons, seat=m.seat))
+    return out
 
 
 def _at(side: str, name: str, x: float, y: float) -> Place:
