@@ -101,6 +101,22 @@ class Resize:
 
 
 @dataclass(slots=True)
+class Batch:
+    """Several edits made as one (undone together, last first)."""
+
+    edits: tuple[Edit, ...]
+    label: str = "edit"
+
+    def apply(self, doc: ScenarioDoc) -> None:
+        for edit in self.edits:
+            edit.apply(doc)
+
+    def revert(self, doc: ScenarioDoc) -> None:
+        for edit in reversed(self.edits):
+            edit.revert(doc)
+
+
+@dataclass(slots=True)
 class History:
     """A document with the edits made to it, undone and redone one at a time."""
 
@@ -191,8 +207,11 @@ def set_settings(doc: ScenarioDoc, label: str = "settings", **changes: object) -
     return None if after == doc.settings else SetSettings(doc.settings, after, label)
 
 
-def resize(doc: ScenarioDoc, width: int, height: int) -> Resize | None:
-    """An edit giving the table a new size (None if it is the same); ValueError past the limits."""
+def resize(doc: ScenarioDoc, width: int, height: int) -> Batch | None:
+    """An edit giving the table a new size (None if it is the same); ValueError past the limits.
+
+    The squares keep their place from the top-left corner; a deployment zone along the right or
+    bottom edge stays along it, and every zone is cut to the new table."""
     if not (1 <= width <= MAX_WIDTH and 1 <= height <= MAX_HEIGHT):
         raise ValueError(f"a table is 1 to {MAX_WIDTH} inches wide and 1 to {MAX_HEIGHT} high")
     if (width, height) == (doc.width, doc.height):
@@ -200,7 +219,18 @@ def resize(doc: ScenarioDoc, width: int, height: int) -> Resize | None:
     ts = shipped_tileset()
     tiles = tuple(doc.tiles[y * doc.width + x] if x < doc.width and y < doc.height
                   else ts.tile_for("open", x, y) for y in range(height) for x in range(width))
-    return Resize((doc.width, doc.height, tuple(doc.tiles)), (width, height, tiles))
+    zones = []
+    for z in doc.zones:
+        x = z.x + (width - doc.width) if z.x + z.w >= doc.width and z.x > 0 else z.x
+        y = z.y + (height - doc.height) if z.y + z.h >= doc.height and z.y > 0 else z.y
+        x0, y0 = max(0.0, x), max(0.0, y)
+        x1, y1 = min(float(width), x + z.w), min(float(height), y + z.h)
+        if x1 > x0 and y1 > y0:
+            zones.append(replace(z, x=x0, y=y0, w=x1 - x0, h=y1 - y0))
+    edits: list[Edit] = [Resize((doc.width, doc.height, tuple(doc.tiles)), (width, height, tiles))]
+    if tuple(zones) != tuple(doc.zones):
+        edits.append(SetLayer("zones", tuple(doc.zones), tuple(zones), "fit the zones"))
+    return Batch(tuple(edits), f"resize the table to {width}\" x {height}\"")
 
 
 def snap(value: float, step: float, low: float, high: float) -> float:

@@ -108,3 +108,14 @@ def test_table_size_limits() -> None:
     with pytest.raises(ValueError):
         resize(doc, 10, 49)
     assert resize(doc, 72, 48) is None
+
+
+def test_resizing_keeps_a_zone_along_the_far_edge_and_cuts_zones_to_the_table() -> None:
+    doc = ScenarioDoc.blank(36, 36)
+    assert [(z.side, z.y, z.h) for z in doc.zones] == [("red", 0.0, 6.0), ("blue", 30.0, 6.0)]
+    history = History(doc)
+    history.do(resize(doc, 24, 18))
+    assert [(z.side, z.x, z.y, z.w, z.h) for z in doc.zones] == [("red", 0.0, 0.0, 24.0, 6.0),
+                                                                 ("blue", 0.0, 12.0, 24.0, 6.0)]
+    history.undo()
+    assert (doc.width, doc.height) == (36, 36) and doc.zones[1].y == 30.0

@@ -918,8 +918,8 @@ class EditorScreen(Screen):
     # --- problems ---------------------------------------------------------------------------------
     def check(self) -> None:
         """List the document's problems again if it changed."""
-        if self.checked == self.version:
-            return
+        if self.checked == self.version or self.drag is not None:
+            return  # not in the middle of a brush stroke or a drag
         self.checked = self.version
         self.engine, self.problems = doc_game(self.doc, self.path.name if self.path else "")
         lines = [f"{p.place.text()}: {p.message}" if p.place.text() else p.message for p in self.problems]

@@ -32,6 +32,7 @@ class MapView:
         self.origin = (rect.x, rect.y)
         self._sheet: pygame.Surface | None = None
         self._tiles: dict[int, list[pygame.Surface]] = {}
+        self._letters: dict[str, pygame.Surface] = {}
         self._ground: tuple[tuple[int, ...], int, pygame.Surface] | None = None
 
     def fit(self, doc: ScenarioDoc) -> None:
@@ -97,13 +98,13 @@ class MapView:
         """The table: tiles, zones, obstacles, objectives, vehicles and models, and the grid's edge."""
         surface.blit(self._ground_of(doc), self.origin)
         s = self.scale
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         for i, z in enumerate(doc.zones):
-            r = pygame.Rect(*self.to_screen(z.x, z.y), round(z.w * s), round(z.h * s))
+            r = pygame.Rect(*self.to_screen(z.x, z.y), max(1, round(z.w * s)), max(1, round(z.h * s)))
             colour = theme.SIDE[z.side]
-            pygame.draw.rect(shade, (*colour, 60), r)
-            pygame.draw.rect(shade, (*colour, 220), r, 3 if selected == ("zones", i) else 2)
-        surface.blit(shade, (0, 0))
+            shade = pygame.Surface(r.size, pygame.SRCALPHA)
+            shade.fill((*colour, 60))
+            surface.blit(shade, r.topleft)
+            pygame.draw.rect(surface, colour, r, 3 if selected == ("zones", i) else 2)
         for i, ob in enumerate(doc.obstacles):
             pts = [self.to_screen(x, y) for x, y in ob.points]
             colour = OBSTACLE_COLOURS.get(ob.kind, theme.TEXT)
@@ -138,11 +139,8 @@ class MapView:
             pygame.draw.polygon(surface, theme.GOLD if selected == ("vehicles", i) else (20, 18, 16), poly, 2)
             text(surface, v.name, fonts.small, self.to_screen(v.x, v.y), theme.TEXT, "center")
         if ghosts:  # a retinue the game deploys by itself: where its models will stand
-            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             for side, profile, mounted, x, y, facing in ghosts:
-                self._model(layer, fonts, side, profile, mounted, x, y, facing, False)
-            layer.set_alpha(130)
-            surface.blit(layer, (0, 0))
+                self._model(surface, fonts, side, profile, mounted, x, y, facing, False, ghost=True)
         for i, f in enumerate(doc.forces):
             self._model(
                 surface,
@@ -170,10 +168,14 @@ class MapView:
         y: float,
         facing: float,
         selected: bool,
+        ghost: bool = False,
     ) -> None:
         s = self.scale
         colour = theme.SIDE.get(side, theme.TEXT)
         edge = theme.GOLD if selected else (245, 240, 230)
+        if ghost:  # where the game will deploy a retinue: pale, thin-edged
+            colour = tuple((c + 200) // 3 for c in colour)  # type: ignore[assignment]
+            edge = (90, 84, 74)
         if mounted:
             dx, dy = math.sin(math.radians(facing)) * 0.5, -math.cos(math.radians(facing)) * 0.5
             a, b = self.to_screen(x - dx, y - dy), self.to_screen(x + dx, y + dy)
@@ -188,7 +190,10 @@ class MapView:
             pygame.draw.circle(surface, edge, c, max(4, round(s / 2)), 2)
         prof = load_content().profiles.get(profile)
         letter = ROLE_LETTER.get(prof.role, "?") if prof else "?"
-        text(surface, letter, fonts.small, self.to_screen(x, y), (255, 255, 255), "center")
+        if letter not in self._letters:
+            self._letters[letter] = fonts.small.render(letter, True, (255, 255, 255))
+        img = self._letters[letter]
+        surface.blit(img, img.get_rect(center=self.to_screen(x, y)))
 
     def mark(self, surface: pygame.Surface, x: float, y: float, t: float) -> None:
         """A pulsing ring round a place on the table (a problem clicked in the list)."""
