@@ -16,7 +16,15 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UIPanel, UISelectionList
+from pygame_gui.elements import (
+    UIButton,
+    UICheckBox,
+    UIDropDownMenu,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextBox,
+)
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
 from game.content import load_content
@@ -101,6 +109,8 @@ class EditorScreen(Screen):
         self.problems: list[Problem] = []
         self.engine: Any = None  # the game the document sets up, for where retinues deploy
         self.retinue_buttons: dict[str, UIButton] = {}
+        self.notes: UITextBox | None = None
+        self.notes_top = 0
         self.mark: Point | None = None
         self.message = ""
         self.hover: Point | None = None
@@ -130,6 +140,7 @@ class EditorScreen(Screen):
     def build(self) -> None:
         """Make the editor's panels for the window's size."""
         self.manager.clear_and_reset()
+        self.form, self.notes = None, None
         w, h = self.app.surface.get_size()
         m = self.manager
         self.bar: dict[str, UIButton] = {}
@@ -241,6 +252,34 @@ class EditorScreen(Screen):
             self.delete_button = UIButton(
                 pygame.Rect(10, y, 110, 32), "Delete", self.manager, container=self.side_panel
             )
+        self.show_notes(y + (84 if self.retinue_buttons else 44 if self.apply_button else 0))
+
+    def show_notes(self, top: int) -> None:
+        """Under the form: how the tool works, and the scenario in a few lines."""
+        self.notes_top = top
+        if self.notes is not None:
+            self.notes.kill()
+            self.notes = None
+        height = self.list_top - 8 - top
+        if height < 60 or self.tool == "settings":
+            return
+        content = load_content()
+        doc, s = self.doc, self.doc.settings
+        lines = [HELP.get(self.tool, ""), "", f"{_html(s.title)}: {doc.width}\" × {doc.height}\", "
+                 f"{s.turns} turns" + (", steeds stay" if s.steeds_stay else "")]
+        for side in ("red", "blue"):
+            own = [f for f in doc.forces if f.side == side]
+            if own:
+                lines.append(f"{side.title()}: {len(own)} models of the map's own")
+            else:
+                rid = getattr(s, f"{side}_retinue")
+                name = content.retinues[rid].name if rid in content.retinues else rid
+                lines.append(f"{side.title()}: {_html(name)}, deployed by the game (pale tokens)")
+        holds = sum(1 for o in doc.objectives if o.kind == "hold")
+        lines.append(f"Objectives: {holds} to hold, {len(doc.objectives) - holds} to loot"
+                     + (f"; escort {_html(s.escort)} off the {s.escort_edge} edge" if s.escort else ""))
+        self.notes = UITextBox("<br>".join(lines), pygame.Rect(8, top, RIGHT - 20, height), self.manager,
+                               container=self.side_panel)
 
     def fields(self, item: Any) -> list[Field]:
         """The form's fields for the tool, filled from the thing selected where there is one."""
@@ -920,6 +959,8 @@ class EditorScreen(Screen):
         """List the document's problems again if it changed."""
         if self.checked == self.version or self.drag is not None:
             return  # not in the middle of a brush stroke or a drag
+        if self.checked >= 0:
+            self.show_notes(self.notes_top)
         self.checked = self.version
         self.engine, self.problems = doc_game(self.doc, self.path.name if self.path else "")
         lines = [f"{p.place.text()}: {p.message}" if p.place.text() else p.message for p in self.problems]
@@ -1043,3 +1084,8 @@ def _fit(line: str, font: pygame.font.Font, width: int) -> str:
     while line and font.size(line + "…")[0] > width:
         line = line[:-1]
     return line + "…"
+
+
+def _html(value: str) -> str:
+    """Text made safe for a pygame_gui text box."""
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
