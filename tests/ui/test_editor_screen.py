@@ -33,7 +33,7 @@ def test_clicking_a_problem_marks_its_place_on_the_table(app: App, user_folder: 
     frames(app, 2)
     assert "outside_zone" in [p.rule for p in editor.problems]
     items = editor.problem_list.item_list
-    line = next(i for i in items if "outside red's deployment zone" in i["text"])
+    line = next(i for i in items if i["text"].startswith("red's red archer one (red-2) at (13, 9.5): stands"))
     press(app, line["button_element"])
     assert editor.mark == (13.0, 9.5)
 

@@ -265,8 +265,12 @@ class EditorScreen(Screen):
             return
         content = load_content()
         doc, s = self.doc, self.doc.settings
-        lines = [HELP.get(self.tool, ""), "", f"{_html(s.title)}: {doc.width}\" × {doc.height}\", "
-                 f"{s.turns} turns" + (", steeds stay" if s.steeds_stay else "")]
+        lines = [
+            HELP.get(self.tool, ""),
+            "",
+            f'{_html(s.title)}: {doc.width}" × {doc.height}", '
+            f"{s.turns} turns" + (", steeds stay" if s.steeds_stay else ""),
+        ]
         for side in ("red", "blue"):
             own = [f for f in doc.forces if f.side == side]
             if own:
@@ -276,10 +280,16 @@ class EditorScreen(Screen):
                 name = content.retinues[rid].name if rid in content.retinues else rid
                 lines.append(f"{side.title()}: {_html(name)}, deployed by the game (pale tokens)")
         holds = sum(1 for o in doc.objectives if o.kind == "hold")
-        lines.append(f"Objectives: {holds} to hold, {len(doc.objectives) - holds} to loot"
-                     + (f"; escort {_html(s.escort)} off the {s.escort_edge} edge" if s.escort else ""))
-        self.notes = UITextBox("<br>".join(lines), pygame.Rect(8, top, RIGHT - 20, height), self.manager,
-                               container=self.side_panel)
+        lines.append(
+            f"Objectives: {holds} to hold, {len(doc.objectives) - holds} to loot"
+            + (f"; escort {_html(s.escort)} off the {s.escort_edge} edge" if s.escort else "")
+        )
+        self.notes = UITextBox(
+            "<br>".join(lines),
+            pygame.Rect(8, top, RIGHT - 20, height),
+            self.manager,
+            container=self.side_panel,
+        )
 
     def fields(self, item: Any) -> list[Field]:
         """The form's fields for the tool, filled from the thing selected where there is one."""
@@ -322,6 +332,7 @@ class EditorScreen(Screen):
                 Field("heading", "Heading (°)", "number", f"{v.heading:g}" if v else "0"),
             ]
         if tool == "model":
+            seats = sorted({s.name for v in content.vehicles.values() for s in v.seats})
             f = item if isinstance(item, ForceSpot) else None
             return [
                 Field("name", "Name", "text", f.name if f else ""),
@@ -337,6 +348,7 @@ class EditorScreen(Screen):
                 Field("lance", "Lance", "check", "lance" in f.weapons if f else False),
                 Field("spear", "Spear no.", "number", str(f.spear) if f else "1"),
                 Field("facing", "Facing (°)", "number", f"{f.facing:g}" if f else "180"),
+                Field("seat", "Seat", "choice", (f.seat or "none") if f else "none", ["none", *seats]),
             ]
         if tool == "settings":
             s = self.doc.settings
@@ -412,6 +424,7 @@ class EditorScreen(Screen):
             name = old.name
         weapons = ("lance", "hand_weapon") if f.checked("lance") else ()
         spear = max(1, int(f.number("spear", 1)))
+        seat = "" if f.get("seat") == "none" else f.get("seat")
         return ForceSpot(
             name,
             f.get("side"),
@@ -420,8 +433,9 @@ class EditorScreen(Screen):
             x,
             y,
             f.number("facing", 180.0) % 360.0,
-            steed=steed,
+            steed="" if seat else steed,
             weapons=weapons,
+            seat=seat,
         )
 
     def fresh_name(self, layer: Layer, stem: str) -> str:
@@ -963,7 +977,9 @@ class EditorScreen(Screen):
             self.show_notes(self.notes_top)
         self.checked = self.version
         self.engine, self.problems = doc_game(self.doc, self.path.name if self.path else "")
-        lines = [f"{p.place.text()}: {p.message}" if p.place.text() else p.message for p in self.problems]
+        font = self.problem_list.item_list_container  # the list's own width, less its scroll bar
+        width = max(100, font.rect.width - 30)
+        lines = [_fit(_short(p), self.app.fonts.small, width) for p in self.problems]
         items: list[str | tuple[str, str]] = list(lines or ["No problems: the scenario plays."])
         self.problem_list.set_item_list(items)
         n = len(self.problems)
@@ -972,10 +988,14 @@ class EditorScreen(Screen):
     def show_problem(self, line: str) -> None:
         """Mark the place of the problem clicked in the list."""
         for p in self.problems:
-            text_ = f"{p.place.text()}: {p.message}" if p.place.text() else p.message
+            text_ = _fit(
+                _short(p),
+                self.app.fonts.small,
+                max(100, self.problem_list.item_list_container.rect.width - 30),
+            )
             if text_ == line:
                 self.mark = self.place_of(p)
-                self.message = p.message
+                self.message = _short(p)
                 if p.rule == "settings":
                     self.set_tool("settings")
                 return
@@ -1089,3 +1109,11 @@ def _fit(line: str, font: pygame.font.Font, width: int) -> str:
 def _html(value: str) -> str:
     """Text made safe for a pygame_gui text box."""
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _short(p: Problem) -> str:
+    """A problem in a line of the list: who or what, where, and what is wrong."""
+    place = p.place
+    at = f" at ({place.x:g}, {place.y:g})" if place.x is not None and place.y is not None else ""
+    who = place.name or (f"layer {place.layer!r}" if place.layer else "")
+    return f"{who}{at}: {p.message}" if who or at else p.message
