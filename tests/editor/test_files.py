@@ -113,3 +113,21 @@ def test_tiled_exports_the_maps_the_editor_writes_and_its_resave_plays_the_same(
         assert resaved.read_bytes() != path.read_bytes()  # Tiled's own writing, not a copy
         assert _game(load_scenario(str(resaved))) == _game(load_scenario(str(path)))
         assert read_map(resaved) == doc
+
+
+def test_a_game_on_a_map_with_its_own_forces_saves_and_replays(tmp_path: Path) -> None:
+    from game.ai import EagerPlayer
+    from game.persist import Match, load_save, replay_save, save_game
+
+    path = save_scenario(small_doc(), tmp_path / "well.tmx")
+    match = Match.start(str(path), 7, "hotseat", None)
+    players = {"red": EagerPlayer(1), "blue": EagerPlayer(2)}
+    for _ in range(12):
+        side = match.engine.state.acting_side
+        if match.engine.state.over or not side:
+            break
+        match.submit(players[side].choose(match.engine, side))
+    saved = save_game(match, tmp_path / "game.json")
+    again = replay_save(load_save(saved))
+    assert again.engine.state.digest() == match.engine.state.digest()
+    assert again.engine.state.sides["red"].retinue == "red-force"

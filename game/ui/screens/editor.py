@@ -977,23 +977,20 @@ class EditorScreen(Screen):
             self.show_notes(self.notes_top)
         self.checked = self.version
         self.engine, self.problems = doc_game(self.doc, self.path.name if self.path else "")
-        font = self.problem_list.item_list_container  # the list's own width, less its scroll bar
-        width = max(100, font.rect.width - 30)
-        lines = [_fit(_short(p), self.app.fonts.small, width) for p in self.problems]
+        lines = [self.problem_line(p) for p in self.problems]
         items: list[str | tuple[str, str]] = list(lines or ["No problems: the scenario plays."])
         self.problem_list.set_item_list(items)
         n = len(self.problems)
         self.problem_label.set_text(f"Problems: {n}" if n else "Problems: none")
 
+    def problem_line(self, p: Problem) -> str:
+        """A problem as its line in the list, cut to the list's width (less its scroll bar)."""
+        return _fit(_short(p), self.app.fonts.small, max(100, self.problem_list.rect.width - 40))
+
     def show_problem(self, line: str) -> None:
         """Mark the place of the problem clicked in the list."""
         for p in self.problems:
-            text_ = _fit(
-                _short(p),
-                self.app.fonts.small,
-                max(100, self.problem_list.item_list_container.rect.width - 30),
-            )
-            if text_ == line:
+            if self.problem_line(p) == line:
                 self.mark = self.place_of(p)
                 self.message = _short(p)
                 if p.rule == "settings":
