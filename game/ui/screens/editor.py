@@ -230,6 +230,8 @@ class EditorScreen(Screen):
         )
         self.heading.set_text(f"{title}: {_describe(item)}" if item is not None else title)
         fields = self.fields(item)
+        for element in (self.problem_label, self.problem_list):  # the long settings form takes the panel
+            element.hide() if self.tool == "settings" else element.show()
         self.form = Form(self.manager, self.side_panel, 10, 36, RIGHT - 24, fields)
         y = self.form.bottom + 6
         if self.tool == "settings":
