@@ -88,9 +88,9 @@ def build_force(path: str, side: str, spots: Sequence[ForceSpot], content: Conte
     for spot in spots:
         problem = spot_problem(content, spot)
         if problem:
-            raise MapError(path, f"forces layer: {side}'s {spot.name} {problem}")
+            raise MapError(path, f"object {spot.name!r} in layer 'forces': {side}'s {spot.name} {problem}")
     for spot, problem in spear_problems(content, spots):
-        raise MapError(path, f"forces layer: {side}'s {spot.name} {problem}")
+        raise MapError(path, f"object {spot.name!r} in layer 'forces': {side}'s {spot.name} {problem}")
     by_spear: dict[int, list[ForceSpot]] = {}
     for spot in spots:
         by_spear.setdefault(spot.spear, []).append(spot)
@@ -106,7 +106,7 @@ def build_force(path: str, side: str, spots: Sequence[ForceSpot], content: Conte
                       banner="the scenario's own force", spears=tuple(spears))
     except ValidationError as exc:
         msg = exc.errors()[0]["msg"]
-        raise MapError(path, f"forces layer: {side}'s force cannot be read: {msg}") from None
+        raise MapError(path, f"layer 'forces': {side}'s force cannot be read: {msg}") from None
     return Force(retinue, tuple(order))
 
 

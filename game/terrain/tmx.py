@@ -408,10 +408,10 @@ def _force(path: str, obj: Any, scale: float, where: str, w: int, h: int) -> For
     name = str(obj.name or "").strip()
     if not name:
         raise MapError(path, f"{where}: a model needs a name (the object's name)")
-    side = str(obj.properties.get("side", "")).strip().lower()
+    side = _text(obj, "side").lower()
     if side not in SIDES:
         raise MapError(path, f"{where}: side is {side!r}; use 'red' or 'blue'")
-    profile = str(obj.properties.get("profile", "")).strip()
+    profile = _text(obj, "profile")
     if not profile:
         raise MapError(path, f"{where}: property 'profile' is missing; set it to a profiles.toml id "
                              "such as 'archer'")
@@ -427,7 +427,12 @@ def _force(path: str, obj: Any, scale: float, where: str, w: int, h: int) -> For
     cx, cy = x + fw / 2, y + fh / 2
     if not (0.0 <= cx <= w and 0.0 <= cy <= h):
         raise MapError(path, f"{where}: the model at ({cx:g}, {cy:g}) stands off the table")
-    weapons = tuple(p.strip() for p in str(obj.properties.get("weapons", "")).split(",") if p.strip())
+    weapons = tuple(p.strip() for p in _text(obj, "weapons").split(",") if p.strip())
     return ForceSpot(name=name, side=side, profile=profile, spear=spear, x=cx, y=cy, facing=facing,
-                     steed=str(obj.properties.get("steed", "")).strip(), weapons=weapons,
-                     seat=str(obj.properties.get("seat", "")).strip())
+                     steed=_text(obj, "steed"), weapons=weapons, seat=_text(obj, "seat"))
+
+
+def _text(obj: Any, name: str) -> str:
+    """A string property, "" when absent or empty (pytmx reads an empty value as None)."""
+    value = obj.properties.get(name)
+    return "" if value is None else str(value).strip()

@@ -15,7 +15,7 @@ from game.editor.tmx_io import TILESET_FILE, TILESET_IMAGE, read_map, to_tmx
 from game.maps.problems import map_problems
 from game.persist.scenario_files import SaveRefused, save_scenario
 from game.scenario import MAPS_DIR, Scenario, list_scenarios, load_scenario, set_up
-from game.terrain.terrain_map import VehicleSpot
+from game.terrain.terrain_map import MapError, VehicleSpot
 from tests.editor.helpers import small_doc
 
 TILED = shutil.which("tiled")
@@ -131,3 +131,21 @@ def test_a_game_on_a_map_with_its_own_forces_saves_and_replays(tmp_path: Path) -
     again = replay_save(load_save(saved))
     assert again.engine.state.digest() == match.engine.state.digest()
     assert again.engine.state.sides["red"].retinue == "red-force"
+
+
+def test_the_checker_names_a_model_the_content_does_not_allow(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from game.maps.check import main as check_main
+
+    doc = small_doc()
+    doc.forces[1] = replace(doc.forces[1], steed="warhorse")  # an archer may ride only a Nag
+    path = save_scenario(doc, tmp_path / "bad.tmx")
+    problems = map_problems(path)
+    assert len(problems) == 1 and problems[0].place.layer == "forces"
+    assert "red's red archer one is a Shootist and may only ride a Nag" in problems[0].message
+    assert check_main([str(path)]) == 1
+    text = to_tmx(doc).decode().replace('name="profile" value="archer"', 'name="profile" value=""', 1)
+    (tmp_path / "worse.tmx").write_text(text)
+    with pytest.raises(MapError, match=r"object 'red archer one' \(id \d+\) in layer 'forces': property"):
+        load_scenario(str(tmp_path / "worse.tmx"))
