@@ -80,3 +80,25 @@ def test_main_opens_the_editor_on_a_scenario(user_folder: Path, tmp_path: Path,
     monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
     assert main.main(["--mode", "editor", "--scenario", "the-ford", "--frames", "2"]) == 0
     pygame.display.quit()
+
+
+def test_the_view_zooms_round_the_mouse_pans_and_fits_again(app: App, user_folder: Path) -> None:
+    editor = EditorScreen(app, small_doc())
+    app.reset(editor)
+    frames(app, 1)
+    view = editor.view
+    fitted = (view.scale, view.origin)
+    pos = view.to_screen(12.0, 9.0)
+    view.zoom(1.25, pos)
+    assert view.scale > fitted[0] and view.to_table(pos) == pytest.approx((12.0, 9.0), abs=0.1)
+    to = (pos[0] + 40, pos[1])
+    post_drag = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=2),
+                 pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(40, 0), buttons=(0, 1, 0)),
+                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=2)]
+    for event in post_drag:
+        pygame.event.post(event)
+    frames(app, 1)
+    assert view.to_table((pos[0] + 40, pos[1])) == pytest.approx((12.0, 9.0), abs=0.1)
+    assert editor.history.done == []  # the view is no edit
+    key(app, pygame.K_HOME)
+    assert (view.scale, view.origin) == fitted

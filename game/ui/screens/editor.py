@@ -76,7 +76,8 @@ TOOL_LAYER: dict[str, Layer] = {
 }
 LAYER_TOOL = {layer: tool for tool, layer in TOOL_LAYER.items()}
 HELP = {
-    "paint": "Drag on the table to paint; with Fill ticked a click fills the patch.",
+    "paint": "Drag on the table to paint; with Fill ticked a click fills the patch. The wheel zooms, "
+    "the middle button drags the table, Home fits it.",
     "select": "Click a thing to change it; drag it, or an obstacle's corner, to move it. Delete removes it.",
     "obstacle": "Click the corners of the line; Enter, a right click or a double click ends it. "
     "Drag a corner to move it.",
@@ -111,6 +112,7 @@ class EditorScreen(Screen):
         self.retinue_buttons: dict[str, UIButton] = {}
         self.notes: UITextBox | None = None
         self.notes_top = 0
+        self.panning: tuple[int, int] | None = None
         self.mark: Point | None = None
         self.message = ""
         self.hover: Point | None = None
@@ -739,7 +741,11 @@ class EditorScreen(Screen):
             self.dialog = None
         if used or self.dialog is not None and self.dialog.alive():
             return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.view.rect.collidepoint(pos):
+                self.view.zoom(1.25 if event.y > 0 else 0.8, pos)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.mouse(event)
 
     def key(self, event: pygame.event.Event) -> bool:
@@ -753,6 +759,8 @@ class EditorScreen(Screen):
             self.save()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.draft:
             self.finish_line()
+        elif event.key in (pygame.K_HOME, pygame.K_0):
+            self.view.fit(self.doc)
         elif event.key == pygame.K_DELETE:
             self.delete_selected()
         elif event.key == pygame.K_ESCAPE:
@@ -851,6 +859,15 @@ class EditorScreen(Screen):
         at = self.view.to_table(pos)
         over = self.view.on_table(self.doc, pos)
         self.hover = at if over else None
+        if event.type != pygame.MOUSEMOTION and event.button == 2:  # the middle button drags the view
+            self.panning = (
+                pos if event.type == pygame.MOUSEBUTTONDOWN and self.view.rect.collidepoint(pos) else None
+            )
+            return
+        if event.type == pygame.MOUSEMOTION and self.panning is not None:
+            self.view.pan(pos[0] - self.panning[0], pos[1] - self.panning[1])
+            self.panning = pos
+            return
         if event.type == pygame.MOUSEMOTION:
             self.dragged(at, pos)
             return

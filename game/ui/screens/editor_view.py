@@ -28,7 +28,7 @@ class MapView:
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
-        self.scale = 16.0  # pixels per inch
+        self.scale = 16  # pixels per inch
         self.origin = (rect.x, rect.y)
         self._sheet: pygame.Surface | None = None
         self._tiles: dict[int, list[pygame.Surface]] = {}
@@ -41,6 +41,16 @@ class MapView:
         w, h = doc.width * self.scale, doc.height * self.scale
         self.origin = (self.rect.x + (self.rect.w - w) // 2, self.rect.y + (self.rect.h - h) // 2)
 
+    def zoom(self, factor: float, pos: tuple[int, int]) -> None:
+        """Zoom in (factor > 1) or out, keeping the point of the table under `pos` where it is."""
+        x, y = self.to_table(pos)
+        self.scale = max(4, min(64, round(self.scale * factor)))
+        self.origin = (round(pos[0] - x * self.scale), round(pos[1] - y * self.scale))
+
+    def pan(self, dx: int, dy: int) -> None:
+        """Move the table across the view."""
+        self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         """A point on the table (inches) in window pixels."""
         return (round(self.origin[0] + x * self.scale), round(self.origin[1] + y * self.scale))
@@ -50,7 +60,9 @@ class MapView:
         return ((pos[0] - self.origin[0]) / self.scale, (pos[1] - self.origin[1]) / self.scale)
 
     def on_table(self, doc: ScenarioDoc, pos: tuple[int, int]) -> bool:
-        """True if the pixel lies over the table."""
+        """True if the pixel lies over the table (in the view)."""
+        if not self.rect.collidepoint(pos):
+            return False
         x, y = self.to_table(pos)
         return 0 <= x < doc.width and 0 <= y < doc.height
 
@@ -96,6 +108,22 @@ class MapView:
         ghosts: list[tuple[str, str, bool, float, float, float]] | None = None,
     ) -> None:
         """The table: tiles, zones, obstacles, objectives, vehicles and models, and the grid's edge."""
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        try:
+            self._draw(surface, doc, fonts, selected, show_points, ghosts)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw(
+        self,
+        surface: pygame.Surface,
+        doc: ScenarioDoc,
+        fonts: theme.Fonts,
+        selected: tuple[str, int] | None,
+        show_points: bool,
+        ghosts: list[tuple[str, str, bool, float, float, float]] | None,
+    ) -> None:
         surface.blit(self._ground_of(doc), self.origin)
         s = self.scale
         for i, z in enumerate(doc.zones):
