@@ -87,6 +87,7 @@ HELP = {
     "model": "Click to place a model of the side. A Spear is led by its Hero; each side needs a Captain.",
     "settings": "The scenario's name, briefing, turns, retinues, options and size.",
 }
+KEYS_HINT = "Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Delete removes · the wheel zooms · Home fits the table"
 Point = tuple[float, float]
 
 
@@ -1086,7 +1087,7 @@ class EditorScreen(Screen):
             hx, hy = self.hover
             status += f"    ({hx:.1f}, {hy:.1f}) {doc.kind_at(int(hx), int(hy))}"
         text(surface, status, self.app.fonts.small, (LEFT + 12, h - 26), theme.DIM)
-        hint = self.message or HELP.get(self.tool, "")
+        hint = self.message or KEYS_HINT
         text(
             surface,
             _fit(hint, self.app.fonts.small, w - LEFT - RIGHT - 24),
