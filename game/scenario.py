@@ -212,7 +212,7 @@ def cached_scenario(name: str) -> Scenario:
 
 
 def forget_scenario(name: str) -> None:
-    """Drop a scenario from the cache (its file was written again, by the editor)."""
+    """Forget a loaded scenario, so that the next use reads its map file again (it was edited)."""
     _CACHE.pop(name, None)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from game.persist.folders import SAVES_ENV, saves_dir
 from game.persist.match import Match
 from game.persist.saves import AUTOSAVE, AUTOSAVE_PREV, parse_save, save_game
 from game.persist.saves import autosave as _autosave
@@ -30,8 +31,7 @@ from game.rules.state import SIDES, GameState, digest_of
 from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
 
-ENV_VAR = "DESTRIER_SAVES_DIR"
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+ENV_VAR = SAVES_ENV
 SLOT_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 # Names a player may not pick: the autosave's own, and devices Windows will not let be files.
 RESERVED = frozenset({"autosave", "con", "prn", "aux", "nul"}
@@ -74,23 +74,12 @@ class SlotInfo:
 
 
 def default_saves_dir() -> Path:
-    """The saves folder, created if missing.
+    """The saves folder, created if missing: $DESTRIER_SAVES_DIR if set, else `saves/` in the
+    player's data folder (game.persist.folders), the saves of older versions copied in once.
 
-    $DESTRIER_SAVES_DIR if set; else `saves/` at the top of the checkout the game runs from;
-    else (an installed game) $XDG_DATA_HOME/destrier/saves, by default ~/.local/share/destrier/saves.
     Raises OSError if the folder cannot be created.
     """
-    env = os.environ.get(ENV_VAR, "").strip()
-    if env:
-        folder = Path(env).expanduser()
-    elif (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "maps").is_dir():
-        folder = REPO_ROOT / "saves"
-    else:
-        data_home = os.environ.get("XDG_DATA_HOME", "").strip()
-        base = Path(data_home) if data_home else Path.home() / ".local" / "share"
-        folder = base / "destrier" / "saves"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return saves_dir()
 
 
 def _folder(saves_dir: PathLike | None) -> Path:
@@ -135,9 +124,15 @@ def autosave(match: Match | Engine, saves_dir: PathLike | None = None) -> Path:
     return _autosave(match, _folder(saves_dir))
 
 
-def load_slot(path: PathLike) -> Match:
-    """A saved game rebuilt by replay from scenario + seed; SaveError (one line) if it cannot be."""
-    return replay_save(_read_save(Path(path)), check_events=False)
+def load_slot(path: PathLike, saves_dir: PathLike | None = None) -> Match:
+    """A saved game rebuilt by replay from scenario + seed; SaveError (one line) if it cannot be.
+
+    The file must be in its saves folder (`saves_dir`, by default the folder it is in): a link
+    that takes it out of the folder is refused, as the listing marks it, and never followed.
+    """
+    file = Path(path)
+    folder = file.parent if saves_dir is None else Path(saves_dir)
+    return replay_save(_read_save(_inside(folder, file), nofollow=True), check_events=False)
 
 
 def list_slots(saves_dir: PathLike | None = None, verify: bool = False) -> list[SlotInfo]:

@@ -69,6 +69,8 @@ class Bases:
 
     def edge_distance_to_point(self, m: Model, x: float, y: float) -> float:
         """Distance from a base's edge to a point (0 if the point is under the base)."""
+        if m.steed is None:  # a round base: its spine is its centre
+            return max(0.0, math.hypot(x - m.x, y - m.y) - self.radius)
         ax, ay, bx, by = self.spine(m)
         return max(0.0, point_segment_distance(x, y, ax, ay, bx, by)[0] - self.radius)
 

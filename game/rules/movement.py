@@ -161,11 +161,10 @@ def _position_problem(table: Table, state: GameState, m: Model, x: float, y: flo
                 return f"the base would stand on {kind} ground"
     if tmap.kind_at(x, y) == "river":
         return "a model may not end its move in a deep river"
+    reach2 = bases.reach2
     for other in state.models:
-        if other is m or other.removed or other.aboard:
-            continue
         d2 = (other.x - x) ** 2 + (other.y - y) ** 2
-        if d2 >= bases.reach2:  # too far apart for any two bases to touch
+        if d2 >= reach2 or other is m or other.removed or other.aboard:  # far apart, itself, or gone
             continue
         if not mounted and other.steed is None:
             if d2 < (2 * r - 1e-6) ** 2:
@@ -230,7 +229,8 @@ def _back_off(table: Table, state: GameState, m: Model, points: list[Point], end
     px, py = end
     # walk backwards from `end` towards the start leg by leg: an inch at a time, then a quarter
     # inch at a time over the last inch before the first legal spot
-    for a, b in reversed(legs):
+    for idx in range(len(legs) - 1, -1, -1):
+        a, b = legs[idx]
         face = leg_facing(m, a, b)
         da = math.hypot(px - a[0], py - a[1])
         steps = int(da / BACKOFF_STEP)
@@ -246,7 +246,9 @@ def _back_off(table: Table, state: GameState, m: Model, points: list[Point], end
                     return fine
             return q
         px, py = a
-        if not position_problem(table, state, m, px, py, face):
+        # stopped at a corner of the path, the model faces along the leg that brought it there
+        arrived = leg_facing(m, *legs[idx - 1]) if idx else m.facing
+        if not position_problem(table, state, m, px, py, arrived):
             return (px, py)
     return start
 

@@ -120,6 +120,11 @@ class SideState:
     will_bonus: int = 0
     quit: bool = False
 
+    def copy(self) -> SideState:
+        """A copy that shares nothing mutable."""
+        return SideState(self.name, self.retinue, self.start_models, self.valour, list(self.perks),
+                         self.will_bonus, self.quit)
+
 
 @dataclass(slots=True)
 class Pending:
@@ -205,23 +210,24 @@ class GameState:
         return [m for m in self.models if m.aboard == vehicle_id and not m.removed]
 
     def clone(self) -> GameState:
-        """A deep copy, fast enough for undo snapshots and AI search."""
-        return replace(
-            self,
-            models=[m.copy() for m in self.models],
-            sides={k: replace(s, perks=list(s.perks)) for k, s in self.sides.items()},
-            hero_deck=list(self.hero_deck),
-            drawn=list(self.drawn),
-            perk_deck=list(self.perk_deck),
-            perk_discard=list(self.perk_discard),
-            effects=dict(self.effects),
-            mud=list(self.mud),
-            looted=list(self.looted),
-            pending=None if self.pending is None else replace(
-                self.pending, options=list(self.pending.options), data=dict(self.pending.data)),
-            options=dict(self.options),
-            vehicles=[v.copy() for v in self.vehicles],
-        )
+        """A deep copy, fast enough for undo snapshots and AI search (positional construction,
+        then a fresh copy of every mutable field; tests/rules/test_clone.py proves none is shared)."""
+        new = GameState(*_STATE_VALUES(self))
+        new.models = [m.copy() for m in self.models]
+        new.sides = {k: s.copy() for k, s in self.sides.items()}
+        new.hero_deck = list(self.hero_deck)
+        new.drawn = list(self.drawn)
+        new.perk_deck = list(self.perk_deck)
+        new.perk_discard = list(self.perk_discard)
+        new.effects = dict(self.effects)
+        new.mud = list(self.mud)
+        new.looted = list(self.looted)
+        if self.pending is not None:
+            new.pending = replace(self.pending, options=list(self.pending.options),
+                                  data=dict(self.pending.data))
+        new.options = dict(self.options)
+        new.vehicles = [v.copy() for v in self.vehicles]
+        return new
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dictionary of the whole state."""
@@ -230,6 +236,9 @@ class GameState:
     def digest(self) -> str:
         """A stable hash of the state, for replay verification."""
         return digest_of(self.to_dict())
+
+
+_STATE_VALUES = attrgetter(*(f.name for f in fields(GameState)))
 
 
 def digest_of(snapshot: dict[str, object]) -> str:

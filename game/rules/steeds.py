@@ -261,11 +261,12 @@ def horse_bolts(act: Act, m: Model, by_side: Side | NoSide = "") -> HorseBolted:
     result = simulate_bolt(act.table.terrain, (m.x, m.y), bearing, steed.move, bodies(act, m),
                            act.table.bases.radius)
     mark = len(act.events)
+    stood = m.facing  # it turns to run; where it cannot run at all it may not be able to turn either
     m.facing = bearing
     if m.riderless:
-        event = _riderless_run(act, m, bearing, result)
+        event = _riderless_run(act, m, bearing, result, stood)
     else:
-        event = _ridden_run(act, m, bearing, result, by_side)
+        event = _ridden_run(act, m, bearing, result, by_side, stood)
     act.events.insert(mark, event)
     return event
 
@@ -293,8 +294,8 @@ def bodies(act: Act, m: Model) -> list[BoltBody]:
     return out
 
 
-def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side: Side | NoSide
-                ) -> HorseBolted:
+def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side: Side | NoSide,
+                stood: float) -> HorseBolted:
     """Jump tests on the way, the table edge, then the keep-seat test at the end."""
     tmap = act.table.terrain
     path: list[Point] = [(float(x), float(y)) for x, y in result.path]
@@ -316,28 +317,35 @@ def _ridden_run(act: Act, m: Model, bearing: float, result: BoltResult, by_side:
         exit_point = result.exit_point if result.exit_point is not None else path[-1]
         thrown_rider(act, m, 0, by_side, at=inside(tmap, exit_point, act.table.bases.radius))
         return _event(m, bearing, path, jumped, True, False)
-    end = back_off(act.table, act.state, m, path, (float(result.end[0]),
-                                                            float(result.end[1])))
-    path = cut_path(path, end)
-    m.x, m.y = end
-    if len(path) >= 2:
-        m.facing = leg_facing(m, path[-2], path[-1])
+    path = _pull_up(act, m, path, result, stood)
     kept = keep_seat(act, m)
     if not kept:
         thrown_rider(act, m, 0, by_side)
     return _event(m, bearing, path, jumped, False, kept)
 
 
-def _riderless_run(act: Act, m: Model, bearing: float, result: BoltResult) -> HorseBolted:
+def _riderless_run(act: Act, m: Model, bearing: float, result: BoltResult, stood: float) -> HorseBolted:
     """A riderless steed ("steeds stay") just runs; off the table it is gone."""
     path: list[Point] = [(float(x), float(y)) for x, y in result.path]
     if result.left_table:
         m.removed = "fled"
         return _event(m, bearing, path, list(result.jumps), True, False)
-    end = back_off(act.table, act.state, m, path, (float(result.end[0]),
-                                                            float(result.end[1])))
+    path = _pull_up(act, m, path, result, stood)
+    return _event(m, bearing, path, list(result.jumps), False, False)
+
+
+def _pull_up(act: Act, m: Model, path: list[Point], result: BoltResult, stood: float) -> list[Point]:
+    """Where the run stops: the furthest legal spot on its path, facing along the path there
+    (the facing the legality was checked with); returns the path cut there. A horse that could
+    not run at all stays as it stood if turning to the bolt's bearing would not fit."""
+    end = back_off(act.table, act.state, m, path, (float(result.end[0]), float(result.end[1])))
+    path = cut_path(path, end)
     m.x, m.y = end
-    return _event(m, bearing, cut_path(path, end), list(result.jumps), False, False)
+    if len(path) >= 2:
+        m.facing = leg_facing(m, path[-2], path[-1])
+    elif position_problem(act.table, act.state, m, *end, m.facing):
+        m.facing = stood
+    return path
 
 
 def _event(m: Model, bearing: float, path: list[Point], jumps: list[str], left: bool,

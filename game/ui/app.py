@@ -6,13 +6,23 @@ from pathlib import Path
 
 import pygame
 
+from game.persist.folders import saves_dir
+from game.persist.slots import default_saves_dir
 from game.ui import theme
 from game.ui.keys import Keymap
 from game.ui.settings import Settings, load_settings, save_settings
 
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
-SAVES_DIR = Path(__file__).resolve().parents[2] / "saves"
+
+
+def _saves_dir() -> Path:
+    """The player's saves folder ($DESTRIER_SAVES_DIR, else the data folder's saves/), or its name
+    if it cannot be made (saving then says why)."""
+    try:
+        return default_saves_dir()
+    except OSError:
+        return saves_dir(create=False)
 
 
 class Screen:
@@ -44,7 +54,7 @@ class App:
     """Holds the window, the settings and the screen stack, and runs the loop."""
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE,
-                 config_dir: Path | None = None, saves_dir: Path = SAVES_DIR) -> None:
+                 config_dir: Path | None = None, saves_dir: Path | None = None) -> None:
         pygame.init()
         self.config_dir = config_dir
         notice = ""
@@ -52,7 +62,7 @@ class App:
             settings, notice = load_settings(config_dir)
         self.settings = settings
         self.notice = notice
-        self.saves_dir = saves_dir
+        self.saves_dir = saves_dir if saves_dir is not None else _saves_dir()
         self.keys = Keymap(settings.keys)
         self.fonts = theme.Fonts(settings.ui_scale)
         self.window_size = size

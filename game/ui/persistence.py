@@ -56,6 +56,7 @@ def save_to_slot(match: Match, saves_dir: Path, slot: str) -> Path:
     return save_slot(match, saves_dir, slot)
 
 
-def open_save(path: Path) -> Match:
-    """Load and replay a save (raises SaveError with a one-line reason)."""
-    return load_slot(path)
+def open_save(path: Path, saves_dir: Path | None = None) -> Match:
+    """Load and replay a save of the saves folder (raises SaveError with a one-line reason; a link
+    out of the folder is refused, as the list says)."""
+    return load_slot(path, saves_dir)

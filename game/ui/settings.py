@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.persist.folders import SETTINGS_FILE
+from game.persist.folders import config_dir as user_config_dir
 from game.persist.saves import write_atomic
 from game.ui.keys import DEFAULT_BINDINGS
 
-SETTINGS_FILE = "settings.json"
+__all__ = ["SETTINGS_FILE", "Settings", "config_dir", "load_settings", "save_settings"]
 
 
 class Settings(BaseModel):
@@ -30,11 +31,14 @@ class Settings(BaseModel):
 
 
 def config_dir() -> Path:
-    """$DESTRIER_CONFIG_DIR, else ~/.config/destrier."""
-    env = os.environ.get("DESTRIER_CONFIG_DIR")
-    if env:
-        return Path(env)
-    return Path.home() / ".config" / "destrier"
+    """The settings folder (game.persist.folders.config_dir): $DESTRIER_CONFIG_DIR, else
+    $DESTRIER_DATA_DIR, else the platform's user config folder. The first time, a settings.json
+    of an older version (in ~/.config/destrier) is copied in; if the folder cannot be made, its
+    name is still returned (saving then says why it failed)."""
+    try:
+        return user_config_dir(create=True)
+    except OSError:
+        return user_config_dir(create=False)
 
 
 def load_settings(folder: Path | None = None) -> tuple[Settings, str]:

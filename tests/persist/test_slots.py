@@ -17,6 +17,7 @@ import pytest
 from game.ai import EagerPlayer
 from game.persist import Match, SaveError, load_save, replay_save, save_game
 from game.persist import saves as saves_module
+from game.persist.folders import data_dir
 from game.persist.slots import (
     SlotInfo,
     autosave,
@@ -236,7 +237,7 @@ def test_default_saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     assert default_saves_dir() == tmp_path / "my" / "saves"
     assert (tmp_path / "my" / "saves").is_dir()
     monkeypatch.delenv("DESTRIER_SAVES_DIR")
-    assert default_saves_dir() == ROOT / "saves"
+    assert default_saves_dir() == data_dir() / "saves"  # the player's data folder, not the checkout
 
 
 # The child: a seeded eager game through a Match, autosaving after every activation and printing

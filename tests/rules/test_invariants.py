@@ -59,6 +59,14 @@ def _check_table(eng: Engine) -> None:
 # a wagon's drive once left two men it shoved 0.002" inside each other's bases
 @example(seed=67, scenario="make-way",
          picks=[1, 70, 0, 1, 74847, 0, 1, 0, 3, 1, 0, 0, 0, 1, 1, 1, 0, 250, 1, 0, 238, 10032] + [0] * 40)
+# a horse bolting at the first Alarum stopped at a corner of its path, checked facing along the
+# next leg but left facing along the last: its base overlapped the wagon
+@example(seed=4348, scenario="make-way", picks=[0] * 40)
+# a horse that could not run at all still turned to the bolt's bearing, into the man beside it
+@example(seed=878, scenario="make-way",
+         picks=[1, 1, 0, 0, 19, 0, 408345, 76510, 1, 3, 499894, 0, 2, 1, 15, 1, 579027, 0, 0, 0, 1, 1, 3, 9,
+                0, 1, 3, 1, 2, 3, 2, 2, 3, 3, 3, 0, 2, 0, 17, 6, 1, 3, 2, 3, 0, 1, 1, 2, 0, 2, 162051, 1, 2,
+                0, 3, 0, 3])
 @given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10**6), min_size=40,
                                                    max_size=160),
        scenario=st.sampled_from(["skirmish-field", "the-ford", "stakes-and-arrows", "make-way"]))

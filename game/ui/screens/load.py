@@ -1,4 +1,4 @@
-"""The load screen: the saves in saves/, and a dialog when one cannot be loaded."""
+"""The load screen: the saves in the saves folder, and a dialog when one cannot be loaded."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def open_battle(app: App, path: object, replace: bool = True) -> bool:
     from game.ui.battle.screen import BattleScreen
 
     try:
-        match = open_save(Path(str(path)))
+        match = open_save(Path(str(path)), app.saves_dir)
     except LOAD_ERRORS as exc:
         app.push(MessageDialog(app, "This save cannot be loaded", f"{Path(str(path)).name}: {exc}"))
         return False
@@ -67,7 +67,7 @@ class LoadScreen(ButtonScreen):
         for i, info in enumerate(self.saves):
             rect = pygame.Rect(0, 0, min(w - 120, int(640 * s)), bh)
             rect.midtop = (w // 2, 120 + i * (bh + 8))
-            label = f"{info.label}   {info.detail}".strip()
+            label = f"{info.label}   {info.detail}".strip().encode("utf-8", "replace").decode("utf-8")
             self.buttons.append(Button(label, partial(open_battle, self.app, info.path), rect))
         back = pygame.Rect(0, 0, int(160 * s), int(44 * s))
         back.midbottom = (w // 2, h - 30)
