@@ -15,6 +15,7 @@ from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.screens.editor import EditorScreen
 from game.ui.screens.menu import MainMenu
+from game.ui.screens.scenarios import ScenarioPicker
 from tests.ui.conftest import frames
 
 
@@ -153,12 +154,24 @@ def test_make_a_table_save_it_start_it_and_play_an_activation(app: App, user_fol
     assert read_map(saved) == doc
     assert load_scenario(str(saved)).title == "Well Fight"
 
-    press(app, editor.bar["hotseat"])  # start it, and play one activation
+    press(app, editor.bar["menu"])  # back to the menu (nothing unsaved), and start it from the picker
+    assert app.top is menu
+    click(app, next(b for b in menu.buttons if b.label == "New hot-seat game").rect.center)
+    picker = app.top
+    assert isinstance(picker, ScenarioPicker)
+    index = next(i for i, e in enumerate(picker.entries)
+                 if e.path is not None and e.path.resolve() == saved.resolve())
+    assert picker.entries[index].playable and picker.entries[index].title == "Well Fight"
+    picker.show(index)
+    picker.layout()
+    click(app, picker.entry_buttons[index].rect.center)
+    assert picker.chosen == index
+    key(app, pygame.K_RETURN)
     battle = app.top
     assert isinstance(battle, BattleScreen)
     state = battle.session.engine.state
     assert state.scenario == str(saved.resolve())
-    hero = state.model(state.current_card)
+    hero = state.model(state.current_card)  # one activation: the Squire whose card is up
     assert hero.profile == "squire" and hero.steed == "warhorse"
     frames(app, 2)
     cam = battle.camera

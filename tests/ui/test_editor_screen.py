@@ -102,3 +102,19 @@ def test_the_view_zooms_round_the_mouse_pans_and_fits_again(app: App, user_folde
     assert editor.history.done == []  # the view is no edit
     key(app, pygame.K_HOME)
     assert (view.scale, view.origin) == fitted
+
+
+def test_test_play_saves_into_the_user_folder_and_starts_the_game_as_edited(app: App,
+                                                                            user_folder: Path) -> None:
+    from game.ui.battle.screen import BattleScreen
+
+    editor = EditorScreen(app, small_doc())
+    app.reset(editor)
+    frames(app, 1)
+    press(app, editor.bar["solo"])
+    battle = app.top
+    assert isinstance(battle, BattleScreen) and battle.mode == "solo"
+    saved = user_folder / "Well-Fight.tmx"
+    assert battle.state.scenario == str(saved.resolve()) and read_map(saved) == editor.doc
+    red = [(m.x, m.y) for m in battle.state.models if m.side == "red"]
+    assert red == [(f.x, f.y) for f in editor.doc.forces if f.side == "red"]
