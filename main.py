@@ -13,9 +13,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Destrier: Ruckus skirmish on a digital table")
     parser.add_argument("--scenario", help="go straight to the battle screen on this scenario: a map's name "
                                                "in maps/ (without .tmx), or the path of any .tmx map file")
-    parser.add_argument("--mode", default="hotseat", choices=["hotseat", "solo", "watch"],
+    parser.add_argument("--mode", default="hotseat", choices=["hotseat", "solo", "watch", "editor"],
                         help="hotseat: two players on one machine; solo: you against the AI; "
-                             "watch: the AI plays both sides")
+                             "watch: the AI plays both sides; editor: the scenario editor (on the "
+                             "--scenario given, or a new table)")
     parser.add_argument("--side", default="red", choices=["red", "blue"], help="your side in a solo game")
     parser.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"],
                         help="the AI's level in a solo game")
@@ -52,7 +53,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.frames:
         app.settings.ai_speed = "instant"  # for this run only: the AI plays within the frames
     try:
-        first_screen(app, args)
+        if args.mode == "editor":
+            from game.ui.screens.editor import EditorScreen
+            from game.ui.screens.menu import MainMenu
+
+            app.push(MainMenu(app))
+            app.push(EditorScreen.open(app, args.scenario))
+        else:
+            first_screen(app, args)
     except MapError as exc:
         print(f"Cannot open the map: {exc}", file=sys.stderr)
         return 2

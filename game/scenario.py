@@ -15,6 +15,7 @@ from game.rules.context import Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.setup import Escort, SetupError, new_game
+from game.scenario_forces import Force, build_force, force_id, new_placed_game, with_forces
 from game.terrain.terrain_map import MapError, TerrainMap
 from game.terrain.tmx import load_terrain
 
@@ -37,6 +38,7 @@ class Scenario:
     river_flow: float | None = None  # bearing the river flows towards: 0 up the table, clockwise
     options: dict[str, bool] = field(default_factory=dict)  # scenario options: steeds_stay
     escort: Escort | None = None  # the vehicle one side must get off the table (§11.1)
+    forces: dict[str, Force] = field(default_factory=dict)  # sides playing the map's own models
 
 
 def is_map_file(name: str) -> bool:
@@ -89,10 +91,22 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
     """Load a scenario's map and check that its retinues exist."""
     path = scenario_path(name, maps_dir)
     terrain = load_terrain(path, require_images=True)  # a map the window cannot draw is no scenario
+    return scenario_from(name, str(path), terrain)
+
+
+def scenario_from(name: str, path: str | Path, terrain: TerrainMap) -> Scenario:
+    """The scenario a loaded map makes (its retinues or own forces, turns, options), or one MapError."""
+    path = Path(path)
     props = terrain.properties
     content = load_content()
     retinues = {}
+    forces: dict[str, Force] = {}
     for side in ("red", "blue"):
+        spots = [s for s in terrain.forces if s.side == side]
+        if spots:
+            forces[side] = build_force(str(path), side, spots, content, str(props.get(f"{side}_name", "")))
+            retinues[side] = force_id(side)
+            continue
         rid = str(props.get(f"{side}_retinue", ""))
         if not rid:
             known = ", ".join(sorted(content.retinues))
@@ -110,12 +124,12 @@ def load_scenario(name: str, maps_dir: Path = MAPS_DIR) -> Scenario:
         raise MapError(str(path), "map property turns must be a whole number") from None
     if not 1 <= turns <= 20:
         raise MapError(str(path), "map property turns must be between 1 and 20")
-    _check_vehicles(str(path), terrain, content, retinues)
+    _check_vehicles(str(path), terrain, with_forces(content, forces), retinues)
     return Scenario(name=name, title=str(props.get("title", path.stem)),
                     briefing=str(props.get("briefing", "")), turns=turns, retinues=retinues,
                     terrain=terrain, river_flow=_river_flow(str(path), props),
                     options={"steeds_stay": _flag(str(path), props, "steeds_stay")},
-                    escort=_escort(str(path), props, terrain))
+                    escort=_escort(str(path), props, terrain), forces=forces)
 
 
 def _check_vehicles(path: str, terrain: TerrainMap, content: Content, retinues: dict[str, str]) -> None:
@@ -233,5 +247,9 @@ def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:
 
 def set_up(sc: Scenario, seed: int, dice: Dice | None = None) -> Engine:
     """A new game of a loaded scenario: its retinues deployed in its zones (SetupError if they do not fit)."""
+    if sc.forces:
+        table = Table(with_forces(load_content(), sc.forces), sc.terrain)
+        return new_placed_game(table, sc.name, seed, sc.retinues, sc.forces, sc.turns, dice, sc.options,
+                               sc.escort)
     table = Table(load_content(), sc.terrain)
     return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)

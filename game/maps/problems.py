@@ -44,7 +44,8 @@ class Problem:
     """One thing wrong with a map: which rule, the message, and where."""
 
     file: str
-    rule: str  # map, setup, outside_zone, in_building, hero_without_spear, unreachable, rider_boxed_in
+    rule: str  # map, setup, force, captain, outside_zone, in_building, hero_without_spear, unreachable,
+    # rider_boxed_in
     message: str
     place: Place = Place()
 
@@ -85,8 +86,8 @@ def map_problems(path: str | os.PathLike[str]) -> list[Problem]:
 
 def table_problems(table: Table, state: GameState, file: str = "") -> list[Problem]:
     """The rules of a set-up (or edited) game on its table, as problems."""
-    return [*_bases(table, state, file), *_spears(table, state, file), *_objectives(table, state, file),
-            *_riders(table, state, file)]
+    return [*_bases(table, state, file), *_spears(table, state, file), *_captains(table, state, file),
+            *_objectives(table, state, file), *_riders(table, state, file)]
 
 
 def _who(m: Model) -> str:
@@ -130,6 +131,21 @@ def _spears(table: Table, state: GameState, file: str) -> list[Problem]:
                                                                "follow him", place))
         elif m.spear not in heroes or heroes[m.spear].side != m.side:
             out.append(Problem(file, "hero_without_spear", "is a Retainer in no Hero's Spear", place))
+    return out
+
+
+def _captains(table: Table, state: GameState, file: str) -> list[Problem]:
+    """Each side has one Captain (a force without one tests its Will to Fight every turn)."""
+    out = []
+    for side in state.sides:
+        captains = [m for m in state.models if m.side == side
+                    and table.content.profiles[m.profile].role == "captain"]
+        if len(captains) != 1:
+            what = "no Captain" if not captains else f"{len(captains)} Captains"
+            out.append(Problem(file, "captain", f"has {what}: a retinue is led by exactly one Captain, "
+                                                "and one without him tests its Will to Fight at every "
+                                                "turn's end",
+                               Place("forces", f"{side}'s force")))
     return out
 
 

@@ -96,6 +96,27 @@ class VehicleSpot:
     heading: float  # compass degrees: 0 = up the table (-y), clockwise; in [0, 360)
 
 
+@dataclass(frozen=True, slots=True)
+class ForceSpot:
+    """One model a scenario places itself (object layer `forces`): who he is and where he stands.
+
+    A side with models on the layer plays them instead of a retinue from the content; the game
+    builds his Spear from `spear` (the Hero of each Spear number leads it) and checks the profile,
+    steed and weapons against the content when the scenario loads.
+    """
+
+    name: str
+    side: str  # "red" or "blue"
+    profile: str  # a profiles.toml id
+    spear: int  # Spear number within the side, 1 and up
+    x: float  # where the model stands, inches (a rider's centre)
+    y: float
+    facing: float  # compass degrees: 0 = up the table, clockwise
+    steed: str = ""  # a steeds.toml id, or "" on foot
+    weapons: tuple[str, ...] = ()  # replaces the profile's weapons when given
+    seat: str = ""  # a seat on the side's vehicle: the model starts aboard
+
+
 @dataclass(slots=True)
 class TerrainMap:
     """A table: width x height inches, a terrain kind per 1" tile, obstacles, zones, objectives, vehicles."""
@@ -108,6 +129,7 @@ class TerrainMap:
     zones: list[DeploymentZone] = field(default_factory=list)
     objectives: list[Objective] = field(default_factory=list)
     vehicles: list[VehicleSpot] = field(default_factory=list)  # where vehicles start
+    forces: list[ForceSpot] = field(default_factory=list)  # models the map places itself
     properties: dict[str, object] = field(default_factory=dict)  # map custom properties
 
     def kind_at(self, x: float, y: float) -> str:

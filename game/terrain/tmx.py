@@ -19,6 +19,11 @@ Map format conventions (see docs/maps.md for the map maker's version):
   0 = up the table, clockwise; default 0; normalised to [0, 360)). The object's name is the
   vehicle's name: required and unique among the vehicles. The centre must lie on the table.
   The loader does not know the content, so it does not check that the profile exists.
+* Object layer `forces`: points, each a model the map places itself (the object's name is his
+  name), with properties `side` ("red" or "blue"), `profile` (a profiles.toml id), `spear` (int,
+  the Spear he belongs to within his side, default 1), `steed` (a steeds.toml id, or empty on
+  foot), `weapons` (comma-separated weapon ids replacing the profile's, or empty), `seat` and
+  `facing` (compass degrees; default 180 for red, 0 for blue). The content is checked later.
 * Map custom properties are copied into `TerrainMap.properties` (title, briefing, turns, ...).
   pytmx reserves names such as type, name, id, x, y, width and height; do not use them.
 * Pixel coordinates are divided by the tile width to get inches. Other object layers are ignored.
@@ -44,6 +49,7 @@ from game.terrain.terrain_map import (
     TERRAIN_KINDS,
     VEHICLE_SIDES,
     DeploymentZone,
+    ForceSpot,
     MapError,
     Objective,
     Obstacle,
@@ -195,6 +201,8 @@ def _convert(path: str, tmx: Any, tilesets: list[TilesetInfo]) -> TerrainMap:
                     raise MapError(path, f"{where}: another vehicle is already named {spot.name!r}; "
                                          "vehicle names must be unique")
                 tmap.vehicles.append(spot)
+            elif layer == "forces":
+                tmap.forces.append(_force(path, obj, scale, where, width, height))
     return tmap
 
 
@@ -216,6 +224,37 @@ def _read_tiles(path: str, tmx: Any, width: int, height: int, tilesets: list[Til
                     terrain_of[gid] = kind
                 tiles[base + x] = kind
     return [kind or "open" for kind in tiles]
+
+
+def top_tiles(path: str | os.PathLike[str]) -> tuple[TerrainMap, list[tuple[str, int] | None]]:
+    """The map's terrain, and for each cell the top-most visible tile as Tiled shows it.
+
+    A cell's tile is (the tileset's name, the tile's id in that tileset); None for a cell with no
+    tile in any visible layer. Any problem raises one MapError.
+    """
+    name = os.fspath(path)
+    root = prepared_map(name)
+    tmx = _parse_with_pytmx(name, root)
+    tilesets = tilesets_of(name, root)
+    try:
+        tmap = _convert(name, tmx, tilesets)
+    except MapError:
+        raise
+    except Exception as exc:
+        raise MapError(name, f"could not read the map ({type(exc).__name__}: {exc})") from None
+    width = tmap.width
+    cells: list[tuple[str, int] | None] = [None] * (width * tmap.height)
+    layers = [layer for layer in tmx.layers if _is_tile_layer(layer) and getattr(layer, "visible", True)]
+    for layer in reversed(layers):
+        for y, row in enumerate(layer.data):
+            for x, gid in enumerate(row):
+                if not gid or cells[y * width + x] is not None:
+                    continue
+                tiled_gid = int(tmx.tiledgidmap.get(gid, gid)) & ~GID_FLAGS
+                owner = next((ts for ts in reversed(tilesets) if ts.firstgid <= tiled_gid), None)
+                if owner is not None:
+                    cells[y * width + x] = (owner.name, tiled_gid - owner.firstgid)
+    return tmap, cells
 
 
 def _is_tile_layer(layer: Any) -> bool:
@@ -363,3 +402,37 @@ def _vehicle(path: str, obj: Any, scale: float, where: str, w: int, h: int) -> V
     if not (-_EDGE_SLACK <= cx <= w + _EDGE_SLACK and -_EDGE_SLACK <= cy <= h + _EDGE_SLACK):
         raise MapError(path, f"{where}: the vehicle's centre ({cx:g}, {cy:g}) lies off the table")
     return VehicleSpot(name=name, profile=profile, side=side, x=cx, y=cy, heading=heading)
+
+
+def _force(path: str, obj: Any, scale: float, where: str, w: int, h: int) -> ForceSpot:
+    name = str(obj.name or "").strip()
+    if not name:
+        raise MapError(path, f"{where}: a model needs a name (the object's name)")
+    side = _text(obj, "side").lower()
+    if side not in SIDES:
+        raise MapError(path, f"{where}: side is {side!r}; use 'red' or 'blue'")
+    profile = _text(obj, "profile")
+    if not profile:
+        raise MapError(path, f"{where}: property 'profile' is missing; set it to a profiles.toml id "
+                             "such as 'archer'")
+    raw = obj.properties.get("spear", 1)
+    try:
+        spear = int(str(raw))
+    except ValueError:
+        raise MapError(path, f"{where}: spear is {raw!r}, not a whole number") from None
+    if spear < 1:
+        raise MapError(path, f"{where}: spear is {spear}; Spears are numbered from 1")
+    facing = _float_prop(path, obj, "facing", 180.0 if side == "red" else 0.0, where) % 360.0
+    x, y, fw, fh = _box(path, obj, scale, where)
+    cx, cy = x + fw / 2, y + fh / 2
+    if not (0.0 <= cx <= w and 0.0 <= cy <= h):
+        raise MapError(path, f"{where}: the model at ({cx:g}, {cy:g}) stands off the table")
+    weapons = tuple(p.strip() for p in _text(obj, "weapons").split(",") if p.strip())
+    return ForceSpot(name=name, side=side, profile=profile, spear=spear, x=cx, y=cy, facing=facing,
+                     steed=_text(obj, "steed"), weapons=weapons, seat=_text(obj, "seat"))
+
+
+def _text(obj: Any, name: str) -> str:
+    """A string property, "" when absent or empty (pytmx reads an empty value as None)."""
+    value = obj.properties.get(name)
+    return "" if value is None else str(value).strip()

@@ -17,6 +17,7 @@ class MainMenu(ButtonScreen):
 
     def layout(self) -> None:
         """One column of buttons, with Resume on top when an autosave exists."""
+        from game.ui.screens.editor import EditorScreen
         from game.ui.screens.load import LoadScreen, resume
         from game.ui.screens.rules import RulesScreen
         from game.ui.screens.scenarios import ScenarioPicker
@@ -31,13 +32,16 @@ class MainMenu(ButtonScreen):
             ("New hot-seat game", lambda: app.push(ScenarioPicker(app, "hotseat"))),
             ("Load game", lambda: app.push(LoadScreen(app))),
             ("Watch AI", lambda: app.push(ScenarioPicker(app, "watch"))),
+            ("Scenario editor", lambda: app.push(EditorScreen(app))),
             ("Rules", lambda: app.push(RulesScreen(app))),
             ("Settings", lambda: app.push(SettingsScreen(app))),
             ("Quit", self.quit),
         ]
         w, h = app.surface.get_size()
         scale = app.settings.ui_scale
-        self.buttons = column(items, w // 2, int(h * 0.31), int(300 * scale), int(44 * scale))
+        height = int(44 * scale)
+        top = min(int(h * 0.31), h - 60 - len(items) * (height + 10))  # the footer stays clear
+        self.buttons = column(items, w // 2, max(140, top), int(300 * scale), height)
 
     def quit(self) -> None:
         """Leave the game."""
