@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import SupportsInt
@@ -14,8 +15,9 @@ from game.physics.ram import Body, blocked_by
 from game.rules.context import Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.setup import Escort, SetupError, new_game
-from game.scenario_forces import Force, build_force, force_id, new_placed_game, with_forces
+from game.rules.setup import Escort, Placement, SetupError, new_game
+from game.rules.state import SIDES, Side
+from game.scenario_forces import Force, build_force, force_id, with_forces
 from game.terrain.terrain_map import MapError, TerrainMap
 from game.terrain.tmx import load_terrain
 
@@ -249,7 +251,10 @@ def set_up(sc: Scenario, seed: int, dice: Dice | None = None) -> Engine:
     """A new game of a loaded scenario: its retinues deployed in its zones (SetupError if they do not fit)."""
     if sc.forces:
         table = Table(with_forces(load_content(), sc.forces), sc.terrain)
-        return new_placed_game(table, sc.name, seed, sc.retinues, sc.forces, sc.turns, dice, sc.options,
-                               sc.escort)
+        placed: dict[Side, Sequence[Placement]] = {
+            side: [(spot.x, spot.y, spot.facing) for spot in sc.forces[side].spots]
+            for side in SIDES if side in sc.forces}
+        return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort,
+                        placed)
     table = Table(load_content(), sc.terrain)
     return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)

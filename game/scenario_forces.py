@@ -15,13 +15,6 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from game.content.models import Content, Member, Retinue, Spear
-from game.rules.context import Act, Table
-from game.rules.dice import Dice
-from game.rules.engine import Engine
-from game.rules.events import DeckShuffled, PerkDrawn
-from game.rules.setup import Escort, build_models, deploy, place_vehicles
-from game.rules.state import SIDES, GameState, Model, Side, SideState
-from game.rules.turn import begin_turn
 from game.terrain.terrain_map import ForceSpot, MapError
 
 
@@ -116,52 +109,3 @@ def with_forces(content: Content, forces: dict[str, Force]) -> Content:
         return content
     retinues = {**content.retinues, **{f.retinue.id: f.retinue for f in forces.values()}}
     return content.model_copy(update={"retinues": retinues})
-
-
-def new_placed_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
-                    forces: dict[str, Force],
-                    max_turns: int | None = None, dice: Dice | None = None,
-                    options: dict[str, bool] | None = None, escort: Escort | None = None) -> Engine:
-    """A new game as `rules.setup.new_game` makes one, with each side's own force standing where the map
-    puts it (a side without one deploys its retinue in its zone as usual)."""
-    models: list[Model] = []
-    sides: dict[Side, SideState] = {}
-    placed: dict[str, tuple[list[Model], tuple[ForceSpot, ...]]] = {}
-    for side in SIDES:
-        retinue = table.content.retinues[retinues[side]]
-        side_models = build_models(table, side, retinue)
-        if side in forces:
-            placed[side] = (side_models, forces[side].spots)
-        models.extend(side_models)
-        sides[side] = SideState(name=side, retinue=retinue.id, start_models=len(side_models))
-    state = GameState(scenario=scenario, seed=seed, rng=seed, models=models, sides=sides,
-                      max_turns=max_turns or table.numbers.turns, options=dict(options or {}))
-    table.apply_mud([])
-    for m in models:
-        m.x, m.y = -100.0, -100.0
-    place_vehicles(table, state, escort)
-    for side in SIDES:
-        if side not in placed:
-            deploy(table, state, side)
-            continue
-        side_models, spots = placed[side]
-        for m, spot in zip(side_models, spots, strict=True):
-            if not m.aboard:
-                m.x, m.y, m.facing = spot.x, spot.y, spot.facing
-    engine = Engine(table, state, dice)
-    rng = dice or Dice(state.rng)
-    act = Act(table, state, rng)
-    perk_cards = [p.id for p in table.content.perks.values() for _ in range(p.copies)]
-    state.perk_deck = rng.shuffle(perk_cards)
-    act.emit(DeckShuffled(deck="perks", order=list(state.perk_deck)))
-    for _ in range(table.numbers.perk_hand_start):
-        for side in SIDES:
-            card = state.perk_deck.pop()
-            sides[side].perks.append(card)
-            act.emit(PerkDrawn(side=side, card=card))
-    begin_turn(act)
-    if dice is None:
-        state.rng = rng.state
-    rng.sink = None
-    engine.run_setup(act.events)
-    return engine

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 
@@ -120,15 +121,24 @@ def place_vehicles(table: Table, state: GameState, escort: Escort | None) -> Non
                              "no such seat free")
 
 
+Placement = tuple[float, float, float]  # where a model stands: x, y (inches) and facing (degrees)
+
+
 def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
              max_turns: int | None = None, dice: Dice | None = None,
-             options: dict[str, bool] | None = None, escort: Escort | None = None) -> Engine:
-    """A new game on a table: both retinues deployed, Perks dealt and the first card drawn."""
+             options: dict[str, bool] | None = None, escort: Escort | None = None,
+             placed: dict[Side, Sequence[Placement]] | None = None) -> Engine:
+    """A new game on a table: both retinues deployed, Perks dealt and the first card drawn.
+
+    `placed` gives a side's models their spots on the map (one per model, in the order the retinue
+    builds them; a model with a seat aboard a vehicle rides there instead); a side not in it
+    deploys in its zone."""
     models: list[Model] = []
     sides: dict[Side, SideState] = {}
+    by_side: dict[Side, list[Model]] = {}
     for side in SIDES:
         retinue = table.content.retinues[retinues[side]]
-        side_models = build_models(table, side, retinue)
+        side_models = by_side[side] = build_models(table, side, retinue)
         models.extend(side_models)
         sides[side] = SideState(name=side, retinue=retinue.id, start_models=len(side_models))
     state = GameState(scenario=scenario, seed=seed, rng=seed, models=models, sides=sides,
@@ -138,7 +148,13 @@ def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
         m.x, m.y = -100.0, -100.0
     place_vehicles(table, state, escort)
     for side in SIDES:
-        deploy(table, state, side)
+        spots = (placed or {}).get(side)
+        if spots is None:
+            deploy(table, state, side)
+            continue
+        for m, (x, y, facing) in zip(by_side[side], spots, strict=True):
+            if not m.aboard:
+                m.x, m.y, m.facing = x, y, facing
     engine = Engine(table, state, dice)
     rng = dice or Dice(state.rng)
     act = Act(table, state, rng)
