@@ -162,6 +162,9 @@ def test_make_a_table_save_it_start_it_and_play_an_activation(app: App, user_fol
     index = next(i for i, e in enumerate(picker.entries)
                  if e.path is not None and e.path.resolve() == saved.resolve())
     assert picker.entries[index].playable and picker.entries[index].title == "Well Fight"
+    # the picker names the map's own forces: three men a side, the Squire mounted
+    assert [(f.side, f.models, f.mounted) for f in picker.entries[index].forces] == [
+        ("red", 3, 1), ("blue", 3, 1)]
     picker.show(index)
     picker.layout()
     click(app, picker.entry_buttons[index].rect.center)

@@ -18,12 +18,14 @@ from game.rules.state import SIDES
 from game.scenario import (
     MAPS_DIR,
     NAME,
+    Scenario,
     cached_scenario,
     forget_scenario,
     list_scenarios,
     scenario_key,
     scenario_problem,
 )
+from game.scenario_forces import with_forces
 from game.terrain.terrain_map import MapError
 from game.ui import theme
 from game.ui.app import App
@@ -110,7 +112,7 @@ def _entry(path: Path, label: str, origin: str) -> Entry:
     size = (sc.terrain.width, sc.terrain.height)
     status = f"{size[0]}″ × {size[1]}″  ·  {sc.turns} turn{'s' if sc.turns != 1 else ''}"
     return Entry(name, label, printable(sc.title), printable(sc.briefing), status, "", origin, path,
-                 size, sc.turns, _forces(sc.retinues))
+                 size, sc.turns, _forces(sc))
 
 
 def printable(line: str) -> str:
@@ -130,11 +132,12 @@ def _forget_if_changed(name: str, path: Path) -> None:
     _seen[name] = stamp
 
 
-def _forces(retinues: dict[str, str]) -> tuple[Force, ...]:
-    content = load_content()
+def _forces(sc: Scenario) -> tuple[Force, ...]:
+    """Each side's retinue: from the content, or the map's own models (its `forces` layer)."""
+    content = with_forces(load_content(), sc.forces)
     out = []
     for side in SIDES:
-        retinue = content.retinues.get(retinues.get(side, ""))
+        retinue = content.retinues.get(sc.retinues.get(side, ""))
         if retinue is None:
             continue
         members = [m for spear in retinue.spears for m in (spear.hero, *spear.retainers)]
