@@ -30,6 +30,7 @@ class Screen:
 
     opaque = True
     covers_window = False  # True if draw() paints every pixel, so the window need not be cleared
+    games_return_here = False  # a game started from this screen (the editor's test play) comes back to it
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -95,6 +96,16 @@ class App:
     def reset(self, screen: Screen) -> None:
         """Clear the stack down to one screen."""
         self.stack = [screen]
+
+    def leave_game(self, menu: Screen) -> None:
+        """Leave a game: back to the screen it was started from if that one takes games back
+        (the editor, after a test play), else to `menu` alone."""
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].games_return_here:
+                del self.stack[i + 1:]
+                self.stack[i].on_top()
+                return
+        self.reset(menu)
 
     @property
     def top(self) -> Screen | None:

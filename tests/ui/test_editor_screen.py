@@ -118,3 +118,29 @@ def test_test_play_saves_into_the_user_folder_and_starts_the_game_as_edited(app:
     assert battle.state.scenario == str(saved.resolve()) and read_map(saved) == editor.doc
     red = [(m.x, m.y) for m in battle.state.models if m.side == "red"]
     assert red == [(f.x, f.y) for f in editor.doc.forces if f.side == "red"]
+
+
+def test_leaving_a_test_play_comes_back_to_the_editor_and_a_game_from_the_menu_does_not(
+        app: App, user_folder: Path) -> None:
+    from game.ui.battle.screen import BattleScreen
+    from game.ui.screens.pause import PauseMenu
+
+    editor = EditorScreen(app, small_doc())
+    app.reset(editor)
+    frames(app, 1)
+    press(app, editor.bar["hotseat"])
+    battle = app.top
+    assert isinstance(battle, BattleScreen)
+    pause = PauseMenu(app, battle)
+    app.push(pause)
+    pause.layout()
+    assert pause.buttons[-1].label == "Back to the editor"
+    pause.leave()
+    assert app.top is editor and app.stack == [editor]
+    frames(app, 2)  # laid out again and drawn
+    app.reset(MainMenu(app))  # a game that did not start in the editor leaves to the menu
+    app.push(battle)
+    pause = PauseMenu(app, battle)
+    app.push(pause)
+    pause.leave()
+    assert isinstance(app.top, MainMenu) and len(app.stack) == 1

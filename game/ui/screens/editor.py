@@ -94,6 +94,8 @@ Point = tuple[float, float]
 class EditorScreen(Screen):
     """The editor of one scenario document."""
 
+    games_return_here = True  # leaving a test play comes back to the table being edited
+
     def __init__(self, app: App, doc: ScenarioDoc | None = None, path: Path | None = None) -> None:
         super().__init__(app)
         self.history = History(doc or ScenarioDoc.blank())
@@ -211,6 +213,10 @@ class EditorScreen(Screen):
         """Lay the editor out again for the new window."""
         self.manager.set_window_resolution(size)
         self.build()
+
+    def on_top(self) -> None:
+        """Back from a test play (the window may have changed meanwhile): lay out again."""
+        self.resized(self.app.surface.get_size())
 
     def show_form(self) -> None:
         """The side panel's form for the tool (or the thing selected)."""

@@ -34,7 +34,8 @@ class PauseMenu(ButtonScreen):
         items = [("Resume", app.pop), ("Save game", self.save),
                  ("Rules", lambda: app.push(RulesScreen(app))),
                  ("Settings", lambda: app.push(SettingsScreen(app))),
-                 ("Leave to the main menu", self.leave)]
+                 ("Back to the editor" if any(x.games_return_here for x in app.stack)
+                  else "Leave to the main menu", self.leave)]
         self.buttons = column(items, w // 2, h // 2 - int(140 * s), int(300 * s), int(44 * s))
 
     def save(self) -> None:
@@ -46,7 +47,7 @@ class PauseMenu(ButtonScreen):
         """Back to the menu (the autosave keeps the game)."""
         from game.ui.screens.menu import MainMenu
 
-        self.app.reset(MainMenu(self.app))
+        self.app.leave_game(MainMenu(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the battle and show the menu."""

@@ -73,7 +73,7 @@ class ResultScreen(ButtonScreen):
         """Back to the main menu."""
         from game.ui.screens.menu import MainMenu
 
-        self.app.reset(MainMenu(self.app))
+        self.app.leave_game(MainMenu(self.app))
 
     def back(self) -> None:
         """Escape goes to the menu."""
