@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from game.ai import heuristic
 from game.ai.eager import CHARGES, best_drive, legal, nearest_move
 from game.ai.heuristic import Memory
+from game.ai.heuristic_terms import Guesser
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.view import determinise, view_table
@@ -32,7 +33,7 @@ from game.rules.commands import Command, Drive
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.state import NoSide, Side
+from game.rules.state import NoSide, Side, other_side
 
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
@@ -52,6 +53,9 @@ class Budget:
     replies: bool = False  # the opponent answers a reaction offered to it with its best reply
     plies: int = 1  # activations played out: the one in hand, then (2) the next one, whoever's
     screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
+    policy: str = "quick"  # the play-outs' policy for both sides: "quick" or "heuristic" (its best command)
+    spots: float = 0.0  # the weight at the leaves of where the models stand (the heuristic's spot values)
+    prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
 
 
 BUDGETS: dict[str, Budget] = {  # by level
@@ -70,6 +74,20 @@ BUDGETS: dict[str, Budget] = {  # by level
 def evaluate(engine: Engine, side: Side) -> float:
     """The evaluation the search uses at its leaves: the heuristic player's."""
     return heuristic.evaluate(engine, side)
+
+
+def standing(engine: Engine, side: Side, memory: Memory) -> float:
+    """Where the models stand, for `side`: the heuristic's spot value of each of its models less
+    those of the enemy's (objectives, targets in reach, the threat next, Command Range)."""
+    state = engine.state
+    total = 0.0
+    for who in (side, other_side(side)):
+        guess = Guesser(engine.table, state, who, memory.ground, memory.melee)
+        sign = 1.0 if who == side else -1.0
+        for m in state.living(who):
+            if not m.aboard and not m.riderless:
+                total += sign * guess.spot_value(m, (m.x, m.y), m.acted)
+    return total
 
 
 def fork(engine: Engine) -> Engine:
@@ -141,6 +159,21 @@ class SearchPlayer:
         """The command with the best mean evaluation over the sampled views."""
         if not side:
             raise NoLegalCommand("no side to act")
+        kept, means = self.search(engine, side)
+        if len(kept) == 1:
+            return kept[0]
+        return self._pick(kept, means)
+
+    def suggest(self, engine: Engine, side: Side, n: int = 3) -> list[tuple[Command, float]]:
+        """The best `n` commands the side may give now with their searched values, best first
+        (the shape of the heuristic's `suggest`, for a hint overlay)."""
+        kept, means = self.search(engine, side)
+        order = sorted(range(len(kept)), key=lambda i: (-means[i], i))
+        return [(kept[i], means[i]) for i in order[:n]]
+
+    def search(self, engine: Engine, side: Side) -> tuple[list[Command], list[float]]:
+        """The commands kept after the screen and the value of each: the mean over the views of
+        the play-outs plus the weighted cheap score (a lone legal command is not searched)."""
         started = time.perf_counter()
         views = [determinise(engine, side, self.dice) for _ in range(self.budget.samples)]
         seeds = [self.dice.pick(1 << 62) for _ in views]
@@ -149,14 +182,15 @@ class SearchPlayer:
         if not commands:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         if len(commands) == 1:
-            return commands[0]
+            return commands, [0.0]
         prior = [0.0] * len(commands)
-        if PRIOR_WEIGHT or len(commands) > self.budget.screen:
+        weight = self.budget.prior
+        if weight or len(commands) > self.budget.screen:
             scored = [score for _, score in score_commands(views[0], side, commands, self.memory)]
             if len(commands) > self.budget.screen:  # too many to play out: the best by the cheap score
                 best = sorted(sorted(range(len(scored)), key=lambda i: (-scored[i], i))[:self.budget.screen])
                 commands, scored = [commands[i] for i in best], [scored[i] for i in best]
-            prior = [PRIOR_WEIGHT * score for score in scored]
+            prior = [weight * score for score in scored]
         first = [self.value(views[0], side, cmd, Dice(seeds[0])) for cmd in commands]
         order = sorted(range(len(commands)), key=lambda i: (-(first[i] + prior[i]), i))[:self.budget.keep]
         kept = [commands[i] for i in order]
@@ -169,7 +203,7 @@ class SearchPlayer:
             for j, cmd in enumerate(kept):
                 totals[j] += self.value(view, side, cmd, Dice(seed))
             rounds += 1
-        return self._pick(kept, [t / rounds + b for t, b in zip(totals, bonus, strict=True)])
+        return kept, [t / rounds + b for t, b in zip(totals, bonus, strict=True)]
 
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
         """The evaluation after the command and the rest of its activation, on one view."""
@@ -192,11 +226,21 @@ class SearchPlayer:
                 break
             if self.budget.replies and state.pending is not None and acting != side:
                 return min(self._reply(sim, side, c, depth, dice, breaks) for c in state.pending.options)
-            cmd = quick_command(sim, acting, dice, self.routes)
+            if self.budget.policy == "heuristic":
+                cmd = heuristic.best_command(sim, acting, self.memory)
+            else:
+                cmd = quick_command(sim, acting, dice, self.routes)
             if cmd is None or isinstance(sim.submit(cmd), Rejected):
                 break
             depth -= 1
-        return self.evaluate(sim, side)
+        return self.leaf(sim, side)
+
+    def leaf(self, sim: Engine, side: Side) -> float:
+        """The evaluation of a play-out's last position (with where the models stand, at a weight)."""
+        value = self.evaluate(sim, side)
+        if self.budget.spots and not sim.state.over:
+            value += self.budget.spots * standing(sim, side, self.memory)
+        return value
 
     def _reply(self, sim: Engine, side: Side, choice: str, depth: int, dice: Dice, breaks: int) -> float:
         pending = sim.state.pending
