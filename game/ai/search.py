@@ -55,6 +55,7 @@ class Budget:
     screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
     policy: str = "quick"  # the play-outs' policy for both sides: "quick" or "heuristic" (its best command)
     spots: float = 0.0  # the weight at the leaves of where the models stand (the heuristic's spot values)
+    confidence: float = 0.0  # z: a rival to the cheap score's best must beat it by z standard errors
     prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
 
 
@@ -193,17 +194,25 @@ class SearchPlayer:
             prior = [weight * score for score in scored]
         first = [self.value(views[0], side, cmd, Dice(seeds[0])) for cmd in commands]
         order = sorted(range(len(commands)), key=lambda i: (-(first[i] + prior[i]), i))[:self.budget.keep]
+        anchor = max(order, key=lambda i: (prior[i], -i))  # the cheap score's best of those kept
+        order = [anchor, *[i for i in order if i != anchor]]
         kept = [commands[i] for i in order]
-        totals = [first[i] for i in order]
+        values = [[first[i]] for i in order]  # per kept command, its value on each view
         bonus = [prior[i] for i in order]
-        rounds = 1
         for view, seed in zip(views[1:], seeds[1:], strict=True):
             if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
                 break
             for j, cmd in enumerate(kept):
-                totals[j] += self.value(view, side, cmd, Dice(seed))
-            rounds += 1
-        return kept, [t / rounds + b for t, b in zip(totals, bonus, strict=True)]
+                values[j].append(self.value(view, side, cmd, Dice(seed)))
+        means = [sum(v) / len(v) + b for v, b in zip(values, bonus, strict=True)]
+        z = self.budget.confidence
+        if z > 0 and len(values[0]) > 1:  # doubt: a rival to the anchor pays z standard errors of the gap
+            for j in range(1, len(kept)):
+                gaps = [a - b for a, b in zip(values[j], values[0], strict=True)]
+                mean = sum(gaps) / len(gaps)
+                spread = sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1)
+                means[j] -= z * math.sqrt(spread / len(gaps))
+        return kept, means
 
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
         """The evaluation after the command and the rest of its activation, on one view."""
