@@ -77,18 +77,41 @@ def evaluate(engine: Engine, side: Side) -> float:
     return heuristic.evaluate(engine, side)
 
 
-def standing(engine: Engine, side: Side, memory: Memory) -> float:
-    """Where the models stand, for `side`: the heuristic's spot value of each of its models less
-    those of the enemy's (objectives, targets in reach, the threat next, Command Range)."""
-    state = engine.state
-    total = 0.0
-    for who in (side, other_side(side)):
-        guess = Guesser(engine.table, state, who, memory.ground, memory.melee)
-        sign = 1.0 if who == side else -1.0
-        for m in state.living(who):
-            if not m.aboard and not m.riderless:
-                total += sign * guess.spot_value(m, (m.x, m.y), m.acted)
-    return total
+class Standing:
+    """Where the models stand, for a side, against where they stood when the search began: the
+    heuristic's spot value (objectives, targets in reach, the threat next, Command Range) of each
+    model standing elsewhere now, less its spot value where it stood, its side's gain counting for
+    the searching side and the enemy's against. The models that have not moved count nothing, so
+    a leaf costs a spot value or two."""
+
+    def __init__(self, root: Engine, side: Side, memory: Memory) -> None:
+        self.side = side
+        self.memory = memory
+        self.root = {m.id: (m.x, m.y, m.acted) for m in root.state.living() if not m.aboard}
+        self.guesses = {who: Guesser(root.table, root.state, who, memory.ground, memory.melee)
+                        for who in (side, other_side(side))}
+        self.before: dict[str, float] = {}
+
+    def __call__(self, engine: Engine) -> float:
+        """The gain in standing of the models moved since the root (searching side's less the enemy's)."""
+        total = 0.0
+        guesses: dict[Side, Guesser] = {}
+        for m in engine.state.living():
+            was = self.root.get(m.id)
+            if m.aboard or was is None or (m.x, m.y) == was[:2]:
+                continue
+            acted = was[2]
+            before = self.before.get(m.id)
+            if before is None:
+                root = self.guesses[m.side]
+                before = self.before[m.id] = root.spot_value(root.state.model(m.id), was[:2], acted)
+            guess = guesses.get(m.side)
+            if guess is None:
+                guess = guesses[m.side] = Guesser(engine.table, engine.state, m.side, self.memory.ground,
+                                                  self.memory.melee)
+            gain = guess.spot_value(m, (m.x, m.y), acted) - before
+            total += gain if m.side == self.side else -gain
+        return total
 
 
 def fork(engine: Engine) -> Engine:
@@ -155,6 +178,7 @@ class SearchPlayer:
         self.evaluate: Callable[[Engine, Side], float] = evaluate
         self.routes: dict[tuple[object, ...], RouteField] = {}  # the rollouts' driver route fields
         self.memory = Memory()  # the heuristic's ground and melee guesses for this game
+        self.standing: Standing | None = None  # the leaves' standing term, for the decision in hand
 
     def choose(self, engine: Engine, side: Side | NoSide) -> Command:
         """The command with the best mean evaluation over the sampled views."""
@@ -184,6 +208,7 @@ class SearchPlayer:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         if len(commands) == 1:
             return commands, [0.0]
+        self.standing = Standing(views[0], side, self.memory) if self.budget.spots else None
         prior = [0.0] * len(commands)
         weight = self.budget.prior
         if weight or len(commands) > self.budget.screen:
@@ -247,8 +272,8 @@ class SearchPlayer:
     def leaf(self, sim: Engine, side: Side) -> float:
         """The evaluation of a play-out's last position (with where the models stand, at a weight)."""
         value = self.evaluate(sim, side)
-        if self.budget.spots and not sim.state.over:
-            value += self.budget.spots * standing(sim, side, self.memory)
+        if self.standing is not None and not sim.state.over:
+            value += self.budget.spots * self.standing(sim)
         return value
 
     def _reply(self, sim: Engine, side: Side, choice: str, depth: int, dice: Dice, breaks: int) -> float:
