@@ -59,10 +59,10 @@ class Budget:
     prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
 
 
-BUDGETS: dict[str, Budget] = {  # by level
+BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
-    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22),
-    "hard": Budget(keep=10, samples=12, depth=14, time_cap=1.5, replies=True, plies=2),
+    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, confidence=1.0),
+    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, confidence=1.0),
 }
 
 
