@@ -4,15 +4,19 @@ Every decision (activations, moves, shots, fights, reactions, gambits, Perks) is
 the commands the engine offers:
 1. it draws N views of the game (`view.determinise`): what it cannot know is sampled from its
    own dice, so it never reads the hidden state;
-2. it lists the legal commands on the first view and plays each out on that view (when there are
-   very many, a cheap score picks which), keeping the best K;
+2. it lists the legal commands on the first view, screens them with the heuristic player's score
+   (the best `screen` of them) and plays each out on that view, keeping the best K;
 3. each kept command is played on a copy of every other view too, and the activation it belongs
    to is played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
    `depth` commands, then the position is evaluated; a view is a chance node, and every command
    meets the same views and the same policy dice (common random numbers), so the means compare
    commands rather than luck;
-4. the best mean wins (easy: a softmax draw among the best few). At `hard`, a reaction offered to
-   the opponent meanwhile is answered with the reply that is worst for the searching side.
+4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
+   a rival to the heuristic's own best pays `confidence` standard errors of its gap to that best
+   on the views (so the search leaves the heuristic's choice only when the views agree that it
+   should), and the best value wins (easy: a softmax draw among the best few). With `replies`, a
+   reaction offered to the opponent meanwhile is answered with the reply that is worst for the
+   searching side.
 """
 
 from __future__ import annotations
@@ -37,7 +41,6 @@ from game.rules.state import NoSide, Side, other_side
 
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
-PRIOR_WEIGHT = 3.0  # how much of the cheap score (score_commands) is added to a command's searched value
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +71,11 @@ BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigge
 
 # The two functions the search reads a position with are the heuristic player's: its evaluation
 # at the leaves, and its ground-aware score of each command (kept in a Memory of its distance
-# fields and melee odds), added PRIOR_WEIGHT times to the searched value: with a weight of 1 the
-# play-outs' noise outweighed the score and the search lost to the heuristic.
+# fields and melee odds), added `prior` (3) times to the searched value: with a weight of 1 the
+# play-outs' noise outweighed the score and the search lost to the heuristic. What was tried and
+# measured (docs/architecture.md, "The search player"): the heuristic's own best command as the
+# play-outs' policy, the standing of the moved models at the leaves (`spots`); neither is on at
+# any level: they cost time, and in short matches (20 to 30 games) they gained nothing reliable.
 
 
 def evaluate(engine: Engine, side: Side) -> float:
@@ -193,8 +199,9 @@ class SearchPlayer:
         """The best `n` commands the side may give now with their searched values, best first
         (the shape of the heuristic's `suggest`, for a hint overlay)."""
         kept, means = self.search(engine, side)
+        now = self.evaluate(engine, side)  # the value as a gain on the position now (public only)
         order = sorted(range(len(kept)), key=lambda i: (-means[i], i))
-        return [(kept[i], means[i]) for i in order[:n]]
+        return [(kept[i], means[i] - now if len(kept) > 1 else 0.0) for i in order[:n]]
 
     def search(self, engine: Engine, side: Side) -> tuple[list[Command], list[float]]:
         """The commands kept after the screen and the value of each: the mean over the views of
