@@ -95,6 +95,19 @@ def suggest(engine: Engine, side: Side, n: int = 3,
     return scored[:n]
 
 
+def best_command(engine: Engine, side: Side, memory: Memory | None = None) -> Command | None:
+    """The best-scoring command the engine accepts now (the first of equals), None if there is
+    none: the heuristic's choice with no dice, for a search's play-outs."""
+    with engine.deciding():
+        scored = _Scorer(engine, side, memory or Memory()).score_all(_commands(engine, side))
+    best: Command | None = None
+    top = REFUSED
+    for cmd, score in scored:
+        if score > top:
+            best, top = cmd, score
+    return best
+
+
 def evaluate(engine: Engine, side: Side) -> float:
     """A static evaluation of the position for `side`: the Valour margin, plus material (what the
     models left on each side are worth, steeds included), plus the hold objectives each side

@@ -4,15 +4,19 @@ Every decision (activations, moves, shots, fights, reactions, gambits, Perks) is
 the commands the engine offers:
 1. it draws N views of the game (`view.determinise`): what it cannot know is sampled from its
    own dice, so it never reads the hidden state;
-2. it lists the legal commands on the first view and plays each out on that view (when there are
-   very many, a cheap score picks which), keeping the best K;
+2. it lists the legal commands on the first view, screens them with the heuristic player's score
+   (the best `screen` of them) and plays each out on that view, keeping the best K;
 3. each kept command is played on a copy of every other view too, and the activation it belongs
    to is played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
    `depth` commands, then the position is evaluated; a view is a chance node, and every command
    meets the same views and the same policy dice (common random numbers), so the means compare
    commands rather than luck;
-4. the best mean wins (easy: a softmax draw among the best few). At `hard`, a reaction offered to
-   the opponent meanwhile is answered with the reply that is worst for the searching side.
+4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
+   a rival to the heuristic's own best pays `confidence` standard errors of its gap to that best
+   on the views (so the search leaves the heuristic's choice only when the views agree that it
+   should), and the best value wins (easy: a softmax draw among the best few). With `replies`, a
+   reaction offered to the opponent meanwhile is answered with the reply that is worst for the
+   searching side.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from game.ai import heuristic
 from game.ai.eager import CHARGES, best_drive, legal, nearest_move
 from game.ai.heuristic import Memory
+from game.ai.heuristic_terms import Guesser
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.view import determinise, view_table
@@ -32,11 +37,10 @@ from game.rules.commands import Command, Drive
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.state import NoSide, Side
+from game.rules.state import NoSide, Side, other_side
 
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
-PRIOR_WEIGHT = 3.0  # how much of the cheap score (score_commands) is added to a command's searched value
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,24 +56,68 @@ class Budget:
     replies: bool = False  # the opponent answers a reaction offered to it with its best reply
     plies: int = 1  # activations played out: the one in hand, then (2) the next one, whoever's
     screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
+    policy: str = "quick"  # the play-outs' policy for both sides: "quick" or "heuristic" (its best command)
+    spots: float = 0.0  # the weight at the leaves of where the models stand (the heuristic's spot values)
+    confidence: float = 0.0  # z: a rival to the cheap score's best must beat it by z standard errors
+    prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
 
 
-BUDGETS: dict[str, Budget] = {  # by level
+BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
-    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22),
-    "hard": Budget(keep=10, samples=12, depth=14, time_cap=1.5, replies=True, plies=2),
+    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, confidence=1.0),
+    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, confidence=1.0),
 }
 
 
 # The two functions the search reads a position with are the heuristic player's: its evaluation
 # at the leaves, and its ground-aware score of each command (kept in a Memory of its distance
-# fields and melee odds), added PRIOR_WEIGHT times to the searched value: with a weight of 1 the
-# play-outs' noise outweighed the score and the search lost to the heuristic.
+# fields and melee odds), added `prior` (3) times to the searched value: with a weight of 1 the
+# play-outs' noise outweighed the score and the search lost to the heuristic. What was tried and
+# measured (docs/architecture.md, "The search player"): the heuristic's own best command as the
+# play-outs' policy, the standing of the moved models at the leaves (`spots`); neither is on at
+# any level: they cost time, and in short matches (20 to 30 games) they gained nothing reliable.
 
 
 def evaluate(engine: Engine, side: Side) -> float:
     """The evaluation the search uses at its leaves: the heuristic player's."""
     return heuristic.evaluate(engine, side)
+
+
+class Standing:
+    """Where the models stand, for a side, against where they stood when the search began: the
+    heuristic's spot value (objectives, targets in reach, the threat next, Command Range) of each
+    model standing elsewhere now, less its spot value where it stood, its side's gain counting for
+    the searching side and the enemy's against. The models that have not moved count nothing, so
+    a leaf costs a spot value or two."""
+
+    def __init__(self, root: Engine, side: Side, memory: Memory) -> None:
+        self.side = side
+        self.memory = memory
+        self.root = {m.id: (m.x, m.y, m.acted) for m in root.state.living() if not m.aboard}
+        self.guesses = {who: Guesser(root.table, root.state, who, memory.ground, memory.melee)
+                        for who in (side, other_side(side))}
+        self.before: dict[str, float] = {}
+
+    def __call__(self, engine: Engine) -> float:
+        """The gain in standing of the models moved since the root (searching side's less the enemy's)."""
+        total = 0.0
+        guesses: dict[Side, Guesser] = {}
+        for m in engine.state.living():
+            was = self.root.get(m.id)
+            if m.aboard or was is None or (m.x, m.y) == was[:2]:
+                continue
+            acted = was[2]
+            before = self.before.get(m.id)
+            if before is None:
+                root = self.guesses[m.side]
+                before = self.before[m.id] = root.spot_value(root.state.model(m.id), was[:2], acted)
+            guess = guesses.get(m.side)
+            if guess is None:
+                guess = guesses[m.side] = Guesser(engine.table, engine.state, m.side, self.memory.ground,
+                                                  self.memory.melee)
+            gain = guess.spot_value(m, (m.x, m.y), acted) - before
+            total += gain if m.side == self.side else -gain
+        return total
 
 
 def fork(engine: Engine) -> Engine:
@@ -136,11 +184,28 @@ class SearchPlayer:
         self.evaluate: Callable[[Engine, Side], float] = evaluate
         self.routes: dict[tuple[object, ...], RouteField] = {}  # the rollouts' driver route fields
         self.memory = Memory()  # the heuristic's ground and melee guesses for this game
+        self.standing: Standing | None = None  # the leaves' standing term, for the decision in hand
 
     def choose(self, engine: Engine, side: Side | NoSide) -> Command:
         """The command with the best mean evaluation over the sampled views."""
         if not side:
             raise NoLegalCommand("no side to act")
+        kept, means = self.search(engine, side)
+        if len(kept) == 1:
+            return kept[0]
+        return self._pick(kept, means)
+
+    def suggest(self, engine: Engine, side: Side, n: int = 3) -> list[tuple[Command, float]]:
+        """The best `n` commands the side may give now with their searched values, best first
+        (the shape of the heuristic's `suggest`, for a hint overlay)."""
+        kept, means = self.search(engine, side)
+        now = self.evaluate(engine, side)  # the value as a gain on the position now (public only)
+        order = sorted(range(len(kept)), key=lambda i: (-means[i], i))
+        return [(kept[i], means[i] - now if len(kept) > 1 else 0.0) for i in order[:n]]
+
+    def search(self, engine: Engine, side: Side) -> tuple[list[Command], list[float]]:
+        """The commands kept after the screen and the value of each: the mean over the views of
+        the play-outs plus the weighted cheap score (a lone legal command is not searched)."""
         started = time.perf_counter()
         views = [determinise(engine, side, self.dice) for _ in range(self.budget.samples)]
         seeds = [self.dice.pick(1 << 62) for _ in views]
@@ -149,27 +214,37 @@ class SearchPlayer:
         if not commands:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         if len(commands) == 1:
-            return commands[0]
+            return commands, [0.0]
+        self.standing = Standing(views[0], side, self.memory) if self.budget.spots else None
         prior = [0.0] * len(commands)
-        if PRIOR_WEIGHT or len(commands) > self.budget.screen:
+        weight = self.budget.prior
+        if weight or len(commands) > self.budget.screen:
             scored = [score for _, score in score_commands(views[0], side, commands, self.memory)]
             if len(commands) > self.budget.screen:  # too many to play out: the best by the cheap score
                 best = sorted(sorted(range(len(scored)), key=lambda i: (-scored[i], i))[:self.budget.screen])
                 commands, scored = [commands[i] for i in best], [scored[i] for i in best]
-            prior = [PRIOR_WEIGHT * score for score in scored]
+            prior = [weight * score for score in scored]
         first = [self.value(views[0], side, cmd, Dice(seeds[0])) for cmd in commands]
         order = sorted(range(len(commands)), key=lambda i: (-(first[i] + prior[i]), i))[:self.budget.keep]
+        anchor = max(order, key=lambda i: (prior[i], -i))  # the cheap score's best of those kept
+        order = [anchor, *[i for i in order if i != anchor]]
         kept = [commands[i] for i in order]
-        totals = [first[i] for i in order]
+        values = [[first[i]] for i in order]  # per kept command, its value on each view
         bonus = [prior[i] for i in order]
-        rounds = 1
         for view, seed in zip(views[1:], seeds[1:], strict=True):
             if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
                 break
             for j, cmd in enumerate(kept):
-                totals[j] += self.value(view, side, cmd, Dice(seed))
-            rounds += 1
-        return self._pick(kept, [t / rounds + b for t, b in zip(totals, bonus, strict=True)])
+                values[j].append(self.value(view, side, cmd, Dice(seed)))
+        means = [sum(v) / len(v) + b for v, b in zip(values, bonus, strict=True)]
+        z = self.budget.confidence
+        if z > 0 and len(values[0]) > 1:  # doubt: a rival to the anchor pays z standard errors of the gap
+            for j in range(1, len(kept)):
+                gaps = [a - b for a, b in zip(values[j], values[0], strict=True)]
+                mean = sum(gaps) / len(gaps)
+                spread = sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1)
+                means[j] -= z * math.sqrt(spread / len(gaps))
+        return kept, means
 
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
         """The evaluation after the command and the rest of its activation, on one view."""
@@ -192,11 +267,21 @@ class SearchPlayer:
                 break
             if self.budget.replies and state.pending is not None and acting != side:
                 return min(self._reply(sim, side, c, depth, dice, breaks) for c in state.pending.options)
-            cmd = quick_command(sim, acting, dice, self.routes)
+            if self.budget.policy == "heuristic":
+                cmd = heuristic.best_command(sim, acting, self.memory)
+            else:
+                cmd = quick_command(sim, acting, dice, self.routes)
             if cmd is None or isinstance(sim.submit(cmd), Rejected):
                 break
             depth -= 1
-        return self.evaluate(sim, side)
+        return self.leaf(sim, side)
+
+    def leaf(self, sim: Engine, side: Side) -> float:
+        """The evaluation of a play-out's last position (with where the models stand, at a weight)."""
+        value = self.evaluate(sim, side)
+        if self.standing is not None and not sim.state.over:
+            value += self.budget.spots * self.standing(sim)
+        return value
 
     def _reply(self, sim: Engine, side: Side, choice: str, depth: int, dice: Dice, breaks: int) -> float:
         pending = sim.state.pending

@@ -13,6 +13,7 @@ from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.scenario import start_game
 from game.sim import player_seed
+from game.ui.hints import hints
 from tests.rules.fixtures import make_engine, model
 
 
@@ -124,3 +125,20 @@ def test_the_screen_and_the_evaluation_read_a_view() -> None:
     scored = score_commands(view, "red", commands)
     assert [c for c, _ in scored] == commands
     assert evaluate(view, "red") == -evaluate(view, "blue")
+
+
+def test_suggest_gives_the_searched_best_few_best_first() -> None:
+    eng = _duel(1.0)
+    found = _player("normal").suggest(eng, "red", 3)
+    assert 1 <= len(found) <= 3
+    values = [value for _, value in found]
+    assert values == sorted(values, reverse=True)
+    best, _ = found[0]
+    assert isinstance(best, Fight) and best.target == "b1"
+    assert all(not isinstance(eng.check(cmd), Rejected) for cmd, _ in found)
+    assert found == _player("normal").suggest(eng, "red", 3)  # the same seed, the same advice
+
+
+def test_the_hint_uses_the_search_players_own_suggest() -> None:
+    eng = _duel(1.0)
+    assert hints(eng, "red", 2, _player("normal")) == _player("normal").suggest(eng, "red", 2)
