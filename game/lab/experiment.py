@@ -55,19 +55,17 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _spec(value: str) -> str:
-    parse_spec(value)  # ValueError naming the known players and levels
-    return value
-
-
 class Players(Strict):
     """The player spec `name[:level]` on each side."""
 
     red: str = "heuristic"
     blue: str = "heuristic"
 
-    _red = field_validator("red")(_spec)
-    _blue = field_validator("blue")(_spec)
+    @field_validator("red", "blue")
+    @classmethod
+    def _spec(cls, value: str) -> str:
+        parse_spec(value)  # ValueError naming the known players and levels
+        return value
 
     def by_side(self) -> dict[str, str]:
         """Side -> spec."""

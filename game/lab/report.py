@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402 (the backend is chosen first)
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from game.lab.experiment import load_experiment  # noqa: E402
 from game.lab.runner import CAUSES, MOUNTED  # noqa: E402
 from game.lab.stats import causes_of  # noqa: E402
 from game.lab.study import pct as _pct  # noqa: E402
@@ -111,13 +112,15 @@ def casualties_profile_chart(arms: list[dict[str, Any]], path: Path, parts: int)
 
 
 def casualties_cause_chart(arms: list[dict[str, Any]], path: Path, parts: int) -> None:
-    """Mean casualties per game by cause (both sides), with the causes split by the side hit."""
-    keys = list(CAUSES)
-    values = [[causes_of(a["games"])[c] for c in keys] for a in arms]
+    """Mean casualties per game by the side that lost them and the cause (causes no game saw
+    are left out)."""
+    keys = [f"{side} {c}" for side in ("red", "blue") for c in CAUSES
+            if any(a["summary"]["casualties_per_game_by_cause"].get(f"{side} {c}") for a in arms)]
+    values = [[a["summary"]["casualties_per_game_by_cause"].get(k, 0.0) for k in keys] for a in arms]
     fig, ax = plt.subplots(figsize=(9.0, max(4.0, 0.2 * len(keys) * len(arms) + 1.5)))
-    _grouped(ax, arms, keys, values, parts)
-    ax.set_xlabel("casualties per game, both sides (models)")
-    ax.set_ylabel("cause")
+    _grouped(ax, arms, keys or ["(none)"], values if keys else [[0.0] for _ in arms], parts)
+    ax.set_xlabel("casualties per game (models)")
+    ax.set_ylabel("side that lost them, and cause")
     ax.set_title("Casualties by cause")
     _save(fig, path)
 
@@ -193,10 +196,21 @@ def markdown(result: dict[str, Any], command: str) -> str:
     if result.get("games_overridden") is not None:
         lines += [f"**The number of games was overridden to {result['games_overridden']} per arm.**", ""]
     lines += ["## What was run", ""]
-    lines += [f"- part **{p}**: run" for p in result["parts_run"]]
+    asked = {p["part"]: p["games"] for p in result.get("parts", [])}
+    if not asked and Path(result["file"]).is_file():  # a result saved before parts were recorded
+        asked = {p.name: p.games for p in load_experiment(Path(result["file"])).parts()}
+    for name in result["parts_run"]:
+        played = sorted({a["summary"]["games"] for a in arms if a["part"] == name})
+        per_arm = ", ".join(str(n) for n in played)
+        if name in asked and played != [asked[name]]:
+            lines.append(f"- part **{name}**: run with **{per_arm} games per arm and scenario, not the "
+                         f"{asked[name]} the experiment asks for**; the full part is "
+                         f"`python -m game.lab {result['file']} --part {name} --workers 2 --report DIR`")
+        else:
+            lines.append(f"- part **{name}**: run, {per_arm} games per arm and scenario")
     for p in result["parts_not_run"]:
-        lines.append(f"- part **{p['part']}** ({p['games']} games per arm, {p['players']['red']} v "
-                     f"{p['players']['blue']}): **not run**; run it with "
+        lines.append(f"- part **{p['part']}** ({p['games']} games per arm and scenario, "
+                     f"{p['players']['red']} v {p['players']['blue']}): **not run**; run it with "
                      f"`python -m game.lab {result['file']} --part {p['part']} --workers 2 --report DIR`")
     lines += ["", "## Summary", ""]
     lines += [f"- {sentence(a)}" for a in arms]

@@ -8,7 +8,6 @@ on one worker, on many, or on a cluster.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections import Counter
@@ -231,7 +230,3 @@ def run_tasks(tasks: list[Task], workers: int = 1, scheduler: str | None = None,
     seconds = time.perf_counter() - started
     return [r for r in records if r is not None], seconds
 
-
-def default_workers() -> int:
-    """One worker per core this process may use."""
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)

@@ -78,6 +78,7 @@ def run_experiment(path: Path, games: int | None = None, workers: int = 1, sched
     run_parts = sorted({c.part for c in the_cells})
     return {
         "experiment": exp.name, "description": exp.description, "file": str(path), "seed": exp.seed,
+        "parts": [{"part": p.name, "games": p.games, "players": p.players.by_side()} for p in exp.parts()],
         "parts_run": [p.name for p in exp.parts() if p.name in run_parts],
         "parts_not_run": [{"part": p.name, "games": p.games, "players": p.players.by_side()}
                           for p in exp.parts() if p.name not in run_parts],
