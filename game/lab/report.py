@@ -74,13 +74,13 @@ def margin_chart(arms: list[dict[str, Any]], path: Path, parts: int) -> None:
     means = [a["summary"]["mean_margin"] for a in arms]
     ax.errorbar(range(len(arms)), [m["mean"] for m in means],
                 yerr=[[m["mean"] - m["low"] for m in means], [m["high"] - m["mean"] for m in means]],
-                fmt="D", color="#d07000", capsize=5, label="mean, 95% interval")
+                fmt="D", color="#d07000", capsize=5, label="mean, with its 95% interval")
     ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xticks(range(len(arms)), [label(a, parts) for a in arms], fontsize=8)
     ax.set_ylabel("Valour margin, red minus blue (Valour points)")
     ax.set_xlabel("scenario and arm")
     ax.set_title("Valour margin per game (box: quartiles, whiskers: 1.5 IQR)")
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="best", fontsize=8)
     ax.grid(axis="y", alpha=0.3)
     _save(fig, path)
 
@@ -144,6 +144,10 @@ def length_chart(arms: list[dict[str, Any]], path: Path, parts: int) -> None:
     ax.bar(range(len(arms)), [t["mean"] for t in turns], 0.6, color=_palette(len(arms)),
            yerr=[[t["mean"] - t["low"] for t in turns], [t["high"] - t["mean"] for t in turns]],
            capsize=5, ecolor="black")
+    for i, t in enumerate(turns):
+        ax.annotate(f"{t['mean']:.2f} ({t['low']:.2f}-{t['high']:.2f})", (i, t["high"]),
+                    textcoords="offset points", xytext=(0, 4), ha="center", fontsize=8)
+    ax.set_ylim(0, max([t["high"] for t in turns] + [1.0]) * 1.15)
     ax.set_xticks(range(len(arms)), [label(a, parts) for a in arms], fontsize=8)
     ax.set_ylabel("mean game length (turns)")
     ax.set_xlabel("scenario and arm")
@@ -273,14 +277,38 @@ def write_report(result: dict[str, Any], out: Path, command: str) -> list[Path]:
     return [*written, out / "games.csv", out / "report.md"]
 
 
+def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several results of one experiment (each run with --part) as one: their arms in the
+    experiment's order of parts, the parts run by any of them."""
+    if len({r["file"] for r in results}) > 1 or len({r["seed"] for r in results}) > 1:
+        raise ValueError("only results of the same experiment file and seed can be merged")
+    first = results[0]
+    parts = first.get("parts") or [{"part": p.name, "games": p.games, "players": p.players.by_side()}
+                                   for p in load_experiment(Path(first["file"])).parts()]
+    order = [p["part"] for p in parts]
+    run = [name for name in order if any(name in r["parts_run"] for r in results)]
+    arms = [a for name in run for r in results if name in r["parts_run"] for a in r["arms"]
+            if a["part"] == name]
+    seconds = sum(r["run"]["seconds"] for r in results)
+    games = sum(r["run"]["games"] for r in results)
+    workers = {r["run"]["workers"] for r in results}
+    return {**first, "parts": parts, "parts_run": run, "arms": arms, "games_overridden": None,
+            "parts_not_run": [p for p in first["parts_not_run"] if p["part"] not in run],
+            "run": {"seconds": seconds, "games": games, "games_per_second": round(games / seconds, 3),
+                    "workers": workers.pop() if len(workers) == 1 else None, "scheduler": None,
+                    "command": "; ".join(str(r["run"].get("command", "")) for r in results)}}
+
+
 def main(argv: list[str] | None = None) -> int:
-    """`python -m game.lab.report RESULTS.json DIR`: draw the report of a saved result again."""
+    """`python -m game.lab.report RESULTS.json... DIR`: draw the report of saved results again
+    (several results of one experiment, each run with --part, make one report)."""
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2:
-        print("usage: python -m game.lab.report RESULTS.json DIR", file=sys.stderr)
+    if len(args) < 2:
+        print("usage: python -m game.lab.report RESULTS.json... DIR", file=sys.stderr)
         return 2
-    result = json.loads(Path(args[0]).read_text(encoding="utf-8"))
-    for path in write_report(result, Path(args[1]), str(result["run"].get("command", ""))):
+    results = [json.loads(Path(a).read_text(encoding="utf-8")) for a in args[:-1]]
+    result = merge(results) if len(results) > 1 else results[0]
+    for path in write_report(result, Path(args[-1]), str(result["run"].get("command", ""))):
         print(f"wrote {path}", file=sys.stderr)
     return 0
 

@@ -48,6 +48,9 @@ MOUNTED = ("mounted charges", "counter charges", "mounted evasions", "break away
            "jumps sailed over", "jumps awkward", "jumps fallen", "bolts", "thrown riders",
            "steeds killed")
 INSTALL_CLUSTER = "pip install -e '.[cluster]'"
+# games done, games per second (never inverted into seconds per game) and the time left
+BAR = ("{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+       "[{elapsed} elapsed, {remaining} left, {rate_noinv_fmt}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +179,8 @@ class Progress:
     """Games done, games per second and the time left, on a stream (a tqdm bar)."""
 
     def __init__(self, total: int, stream: TextIO | None, label: str = "games") -> None:
-        self.bar = tqdm(total=total, file=stream or sys.stderr, unit="game", desc=label, smoothing=0.1,
-                        dynamic_ncols=True)
+        self.bar = tqdm(total=total, file=stream or sys.stderr, unit="games", desc=label, smoothing=0.1,
+                        dynamic_ncols=True, bar_format=BAR)
 
     def step(self) -> None:
         """One more game done."""
@@ -188,15 +191,31 @@ class Progress:
         self.bar.close()
 
 
+def play_tasks(tasks: list[Task]) -> list[dict[str, Any]]:
+    """Play a batch of tasks in order (what a local worker process runs)."""
+    return [play_task(task) for task in tasks]
+
+
+def batch_size(tasks: int, workers: int) -> int:
+    """Games a local worker is handed at a time: enough to make the hand-over cheap against
+    quick games, few enough that the workers finish together and the bar moves."""
+    return max(1, min(MAX_BATCH, tasks // (workers * 16)))
+
+
+MAX_BATCH = 8
+
+
 def _local(tasks: list[Task], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
     if workers <= 1:
         for i, task in enumerate(tasks):
             yield i, play_task(task)
         return
+    size = batch_size(len(tasks), workers)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_task, task): i for i, task in enumerate(tasks)}
+        futures = {pool.submit(play_tasks, tasks[at:at + size]): at for at in range(0, len(tasks), size)}
         for fut in as_completed(futures):
-            yield futures[fut], fut.result()
+            for k, rec in enumerate(fut.result()):
+                yield futures[fut] + k, rec
 
 
 def _dask(tasks: list[Task], address: str) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -14,7 +14,7 @@ from game.content import load_content
 from game.content.overlay import OverlayError, content_with
 from game.lab.__main__ import main
 from game.lab.experiment import LabError, cells, content_for, load_experiment, mounted_share
-from game.lab.report import CHARTS, CSV_FIELDS, write_report
+from game.lab.report import CHARTS, CSV_FIELDS, merge, write_report
 from game.lab.runner import CAUSES, INSTALL_CLUSTER, MOUNTED, casualties
 from game.lab.stats import two_proportion, wilson
 from game.lab.study import RUN, run_experiment
@@ -303,3 +303,34 @@ def test_the_shipped_study_is_a_valid_experiment() -> None:
     assert len(the_cells) == 8
     ridden = {c.arm: mounted_share(content_for(c.setup).retinues[c.setup.red or ""]) for c in the_cells}
     assert ridden == {"as printed": (12, 12), "half-mounted limit": (6, 12)}
+
+
+def test_results_of_parts_run_apart_merge_into_the_whole(tmp_path: Path) -> None:
+    path = write(tmp_path, TINY.replace('players = { red = "random", blue = "random" }', "") + """
+[[part]]
+name = "first"
+games = 2
+players = { red = "random", blue = "random" }
+
+[[part]]
+name = "second"
+games = 1
+players = { red = "random", blue = "eager" }
+""")
+    whole = run_experiment(path, show_progress=False)
+    second = run_experiment(path, parts=["second"], show_progress=False)
+    first = run_experiment(path, parts=["first"], show_progress=False)
+    merged = merge([second, first])
+    assert merged["arms"] == whole["arms"] and merged["parts_run"] == ["first", "second"]
+    assert merged["parts_not_run"] == [] and merged["run"]["games"] == 2 * 2 + 2 * 1
+    with pytest.raises(ValueError, match="same experiment"):
+        merge([first, {**second, "seed": 99}])
+
+
+def test_the_progress_bar_goes_to_stderr_with_games_per_second(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, TINY)
+    assert main([str(path), "--games", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    json.loads(captured.out)  # stdout holds the JSON object alone
+    assert "2/2" in captured.err and "games/s" in captured.err and "left" in captured.err
