@@ -12,7 +12,7 @@ $(PY):
 # Reinstall only when the project's dependencies change.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,cluster]'
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -13,7 +13,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from game.ai import Player, make_player, parse_spec
 from game.persist.match import Match
 from game.persist.saves import save_game
 from game.rules.context import Rejected
+from game.rules.engine import Engine
 from game.rules.events import Ev, GambitRolled, RamResolved, ReactionTaken
 from game.rules.state import SIDES
 from game.scenario import playable, scenario_key
@@ -87,12 +88,15 @@ def player_seed(seed: int, side: str) -> int:
 
 
 def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
-              max_commands: int = MAX_COMMANDS) -> GameResult:
-    """Play one game to its end; errors are caught and recorded, never raised."""
+              max_commands: int = MAX_COMMANDS, start: Callable[[str, int], Engine] | None = None,
+              make: Callable[[str, int], Player] = make_player) -> GameResult:
+    """Play one game to its end; errors are caught and recorded, never raised. `start` sets up
+    the game from the scenario and seed (default: the scenario as shipped), `make` builds a
+    player from its spec and own seed."""
     result = GameResult(index=index, seed=seed, players=dict(players))
     try:
-        result.match = Match.start(scenario, seed)
-        seats = {side: make_player(name, player_seed(seed, side)) for side, name in players.items()}
+        result.match = Match(start(scenario, seed)) if start else Match.start(scenario, seed)
+        seats = {side: make(name, player_seed(seed, side)) for side, name in players.items()}
         _play(result.match, seats, max_commands, result)
         result.saveable = True
     except SimError as exc:

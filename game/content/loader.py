@@ -108,10 +108,19 @@ def _load_ram_bands(raw: dict[str, Any]) -> tuple[RamBand, ...]:
     return tuple(bands)
 
 
+def read_data(data_dir: Path) -> dict[str, dict[str, Any]]:
+    """The parsed TOML of every content file in a directory, by file name (not yet validated)."""
+    return {fname: _read(data_dir / fname) for fname in LISTS}
+
+
 def load_content_from(data_dir: Path) -> Content:
     """Load and cross-check every content file in a directory."""
+    return content_from(read_data(data_dir))
+
+
+def content_from(raws: dict[str, dict[str, Any]]) -> Content:
+    """Validate and cross-check the parsed content files (as `read_data` returns them)."""
     parts: dict[str, Any] = {}
-    raws = {fname: _read(data_dir / fname) for fname in LISTS}
     for fname, (key, model) in LISTS.items():
         parts[key + "s"] = _load_list(fname, raws[fname], key, model)
     try:

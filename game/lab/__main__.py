@@ -1,0 +1,79 @@
+"""`python -m game.lab EXPERIMENT.toml [--games N] [--workers N | --scheduler ADDRESS] [--json]
+[--report DIR] [--part NAME]`: run a study of AI-against-AI games and report on it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.content.overlay import OverlayError
+from game.lab.experiment import LabError
+from game.lab.study import brief, run_experiment, sentence
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line."""
+    p = argparse.ArgumentParser(prog="python -m game.lab", description="Run a balance study.")
+    p.add_argument("experiment", type=Path, help="the experiment TOML file")
+    p.add_argument("--games", type=int, default=None, help="games per arm, instead of the file's")
+    p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--scheduler", default=None,
+                   help="a Dask scheduler's address (tcp://HOST:8786) to run the games on its cluster")
+    p.add_argument("--part", action="append", default=None,
+                   help="run only this part of the experiment (may be repeated)")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--report", type=Path, default=None, help="write report.md, charts and games.csv here")
+    p.add_argument("--results", type=Path, default=None,
+                   help="also write the whole result, every game's record, as JSON here (python -m "
+                        "game.lab.report RESULTS DIR draws its report again)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = p.parse_args(argv)
+    if args.games is not None and args.games < 0:
+        p.error("--games must be >= 0")
+    if args.workers < 1:
+        p.error("--workers must be >= 1")
+    if args.scheduler and args.workers != 1:
+        p.error("give --workers or --scheduler, not both")
+    return args
+
+
+def human(result: dict[str, object]) -> str:
+    """A few lines per arm."""
+    arms = result["arms"]
+    assert isinstance(arms, list)
+    lines = [sentence(a) for a in arms]
+    timing = result["run"]
+    assert isinstance(timing, dict)
+    lines.append(f"{timing['games']} games in {timing['seconds']} s ({timing['games_per_second']} games/s)")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the lab; returns the exit code."""
+    args = parse_args(argv)
+    try:
+        result = run_experiment(args.experiment, args.games, args.workers, args.scheduler, args.part,
+                                sys.stderr, not args.quiet)
+    except (LabError, OverlayError, RuntimeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    command = "python -m game.lab " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
+    result["run"]["command"] = command
+    if args.results is not None:
+        args.results.parent.mkdir(parents=True, exist_ok=True)
+        args.results.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    if args.report is not None:
+        from game.lab.report import write_report  # matplotlib only when a report is wanted
+
+        for path in write_report(result, args.report, command):
+            print(f"wrote {path}", file=sys.stderr)
+    print(json.dumps(brief(result), indent=2) if args.json else human(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
