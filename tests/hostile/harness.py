@@ -104,7 +104,7 @@ def _limit_memory() -> None:
 
 def run_child(code: str, timeout: float = 20.0) -> Outcome:
     """Run Python code in a child process (memory limited, killed at `timeout`)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     started = time.perf_counter()
     try:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
