@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from game import sim
+from game.terrain.terrain_map import MapError
+from game.terrain.tmx import load_terrain
 from tests.hostile.conftest import Marker
 from tests.hostile.harness import assert_bounded, copy_map, one_line, run_bounded
 
@@ -102,3 +104,13 @@ def test_a_hostile_map_is_one_map_error(case: Case, tmp_path: Path, unchanged: M
     prefix = f"error: {path}: "
     assert line.startswith(prefix), line
     assert re.fullmatch(case.expect, line.removeprefix(prefix)), line
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_the_loader_itself_raises_the_map_error(case: Case, tmp_path: Path, unchanged: Marker) -> None:
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: load_terrain(path, require_images=True))
+    assert_bounded(outcome)
+    assert isinstance(outcome.error, MapError), repr(outcome.error)
+    assert re.fullmatch(case.expect, one_line(outcome.error.problem)), outcome.error.problem
