@@ -114,3 +114,52 @@ def test_the_loader_itself_raises_the_map_error(case: Case, tmp_path: Path, unch
     assert_bounded(outcome)
     assert isinstance(outcome.error, MapError), repr(outcome.error)
     assert re.fullmatch(case.expect, one_line(outcome.error.problem)), outcome.error.problem
+
+
+# --- maps the headless loader used to accept but the window could not show ----------------------
+def _picture(payload: bytes) -> Callable[[Path], Path]:
+    def build(tmp: Path) -> Path:
+        path = copy_map(tmp)
+        (tmp / "assets" / "tiles" / "terrain.png").write_bytes(payload)
+        return path
+    return build
+
+
+HEDGE = '<object id="1" name="north field hedge" x="1232"'
+CLIENT_CASES = [
+    Case("obstacle-at-1e300", lambda tmp: _edit(tmp, HEDGE, HEDGE.replace('x="1232"', 'x="1e300"')),
+         r"object 'north field hedge' \(id 1\) in layer 'obstacles': a point of the obstacle, "
+         r"\(3\.125e\+298, 6\.8\) inches, is off the 48x36 table"),
+    Case("obstacle-far-off", lambda tmp: _edit(tmp, HEDGE, HEDGE.replace('x="1232"', 'x="-64000"')),
+         r"object 'north field hedge' \(id 1\) in layer 'obstacles': a point of the obstacle, "
+         r"\(-2000, 6\.8\) inches, is off the 48x36 table"),
+    Case("obstacle-a-mile-wide", lambda tmp: _edit(tmp, 'name="obstacle_width" type="float" value="1"',
+                                                   'name="obstacle_width" type="float" value="63360"'),
+         r"object 'north field hedge' \(id 1\) in layer 'obstacles': obstacle_width is 63360; the widest "
+         r"obstacle is 12 inches"),
+    Case("text-as-png", _picture(b"not a picture\n"),
+         r"tileset 'terrain\.tsx': image file '\.\./assets/tiles/terrain\.png' is not a picture the game can "
+         r"draw \(PNG, JPEG, GIF or BMP\)"),
+]
+
+
+@pytest.mark.parametrize("case", CLIENT_CASES, ids=[c.id for c in CLIENT_CASES])
+def test_the_client_refuses_what_it_cannot_show(case: Case, tmp_path: Path, unchanged: Marker,
+                                                fresh_content: None) -> None:
+    import main as client
+
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: client.main(["--scenario", str(path), "--frames", "2"]))
+    try:
+        assert_bounded(outcome)
+        assert outcome.error is None, repr(outcome.error)
+        assert outcome.value == 2
+        line = one_line(outcome.err)
+        prefix = f"Cannot open the map: {path}: "
+        assert line.startswith(prefix), line
+        assert re.fullmatch(case.expect, line.removeprefix(prefix)), line
+    finally:
+        import pygame
+
+        pygame.display.quit()
