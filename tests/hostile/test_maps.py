@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import sim
+from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
 from game.terrain.tmx import load_terrain
 from tests.hostile.conftest import Marker
@@ -126,7 +127,21 @@ def _picture(payload: bytes) -> Callable[[Path], Path]:
 
 
 HEDGE = '<object id="1" name="north field hedge" x="1232"'
+RED_ZONE = 'name="red deployment" x="0" y="0" width="1536" height="192"'
+
+
+def _no_picture(tmp: Path) -> Path:
+    path = copy_map(tmp)
+    (tmp / "assets" / "tiles" / "terrain.png").unlink()
+    return path
+
+
 CLIENT_CASES = [
+    Case("zone-too-small", lambda tmp: _edit(tmp, RED_ZONE, RED_ZONE.replace('width="1536" height="192"',
+                                                                            'width="64" height="32"')),
+         r"the retinues cannot be set up: no room to deploy .* in red's zone"),
+    Case("missing-picture", _no_picture,
+         r"tileset 'terrain\.tsx': image file '\.\./assets/tiles/terrain\.png' is missing"),
     Case("obstacle-at-1e300", lambda tmp: _edit(tmp, HEDGE, HEDGE.replace('x="1232"', 'x="1e300"')),
          r"object 'north field hedge' \(id 1\) in layer 'obstacles': a point of the obstacle, "
          r"\(3\.125e\+298, 6\.8\) inches, is off the 48x36 table"),
@@ -163,3 +178,14 @@ def test_the_client_refuses_what_it_cannot_show(case: Case, tmp_path: Path, unch
         import pygame
 
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("case", CLIENT_CASES, ids=[c.id for c in CLIENT_CASES])
+def test_the_scenario_loader_refuses_it(case: Case, tmp_path: Path, unchanged: Marker,
+                                       fresh_content: None) -> None:
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: cached_scenario(str(path)))
+    assert_bounded(outcome)
+    assert isinstance(outcome.error, MapError), repr(outcome.error)
+    assert re.fullmatch(case.expect, one_line(outcome.error.problem)), outcome.error.problem
