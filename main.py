@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 SCREENS = ("menu", "battle", "handover", "result", "rules", "settings", "scenarios", "load", "solo-setup",
            "watch-setup")
@@ -36,10 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and open the window."""
     parser = _parser()
     args = parser.parse_args(argv)
+    from game.content import ContentError
     from game.scenario import scenario_key
     from game.terrain.terrain_map import MapError
     from game.ui.app import App
-    from game.ui.launch import check_player, first_screen
+    from game.ui.launch import check_player
 
     for flag in ("red", "blue"):
         problem = check_player(getattr(args, flag))
@@ -49,21 +54,30 @@ def main(argv: list[str] | None = None) -> int:
     if args.scenario:
         args.scenario = scenario_key(args.scenario)
     width, height = (int(v) for v in args.size.lower().split("x"))
-    app = App(size=(width, height))
-    if args.frames:
-        app.settings.ai_speed = "instant"  # for this run only: the AI plays within the frames
     try:
-        if args.mode == "editor":
-            from game.ui.screens.editor import EditorScreen
-            from game.ui.screens.menu import MainMenu
-
-            app.push(MainMenu(app))
-            app.push(EditorScreen.open(app, args.scenario))
-        else:
-            first_screen(app, args)
+        return _open(App(size=(width, height)), args)
     except MapError as exc:
         print(f"Cannot open the map: {exc}", file=sys.stderr)
         return 2
+    except ContentError as exc:
+        print(f"Cannot start: broken game content: {exc}", file=sys.stderr)
+        return 2
+
+
+def _open(app: App, args: argparse.Namespace) -> int:
+    """Push the first screens the arguments ask for and run the window (MapError, ContentError)."""
+    from game.ui.launch import first_screen
+
+    if args.frames:
+        app.settings.ai_speed = "instant"  # for this run only: the AI plays within the frames
+    if args.mode == "editor":
+        from game.ui.screens.editor import EditorScreen
+        from game.ui.screens.menu import MainMenu
+
+        app.push(MainMenu(app))
+        app.push(EditorScreen.open(app, args.scenario))
+    else:
+        first_screen(app, args)
     return app.run(args.frames, args.screenshot)
 
 

@@ -1,8 +1,12 @@
 """Replay tool: `python -m game.replay FILE [--verify]`.
 
-Without --verify it prints a summary of the saved game. With --verify it replays the commands
-from scenario + seed and compares every command's events and the final state hash.
-Exit codes: 0 ok, 1 the replay diverged, 2 the file is unreadable, corrupt or hostile.
+Without --verify it prints a summary of the saved game, from its stored snapshot: the snapshot
+must match the file's state hash, but nothing is replayed, so the summary says the hash is
+unverified. Text from the file is printed with control characters escaped (a file cannot send
+escape sequences to the terminal). With --verify it replays the commands from scenario + seed
+and compares every command's events and the final state hash.
+Exit codes: 0 ok, 1 the replay diverged, 2 the file is unreadable, corrupt or hostile (or the
+game's content is broken).
 The tool only reads: it never writes or moves a file.
 """
 
@@ -14,10 +18,11 @@ from collections.abc import Sequence
 
 from pydantic import TypeAdapter, ValidationError
 
+from game.content import ContentError
 from game.persist.saves import load_save
 from game.persist.schema import SaveError, SaveFile
 from game.persist.verify import ReplayDivergence, replay_save
-from game.rules.state import SIDES, GameState
+from game.rules.state import SIDES, GameState, digest_of
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
 STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
@@ -34,8 +39,25 @@ def verify(save: SaveFile) -> tuple[int, str]:
     return EXIT_OK, f"OK: {len(match.steps)} commands, hash {match.engine.state.digest()}"
 
 
+def printable(text: str) -> str:
+    """Text with every control or format character (escape sequences, bidi overrides) escaped."""
+    return "".join(ch if ch.isprintable() or ch == "\n" else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def summary(save: SaveFile) -> str:
-    """A readable account of the saved game, from its stored snapshot (not replayed)."""
+    """A readable account of the saved game, from its stored snapshot (not replayed).
+
+    The snapshot must match the stored state hash (SaveError if not); the hash itself is not
+    checked by a replay here, so the summary calls it unverified. Control characters from the
+    file are escaped.
+    """
+    if digest_of(save.snapshot) != save.state_hash:
+        raise SaveError("the stored snapshot does not match its state hash (the file was altered)")
     try:
         state = STATE_ADAPTER.validate_python(save.snapshot)
     except ValidationError as exc:
@@ -65,7 +87,8 @@ def summary(save: SaveFile) -> str:
         lines.append(f"  the {v.name} ({v.side}): Health {v.health}, {status}{burning}")
     if state.vehicles:
         lines.append(f"  {rams} rams and crashes in the record")
-    return "\n".join(lines)
+    lines.append(f"State hash {save.state_hash} (unverified: not replayed; use --verify to check it)")
+    return printable("\n".join(lines))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,11 +104,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.verify:
             print(summary(save))
             return EXIT_OK
+        code, message = verify(save)
     except SaveError as exc:
-        print(f"error: {args.file}: {exc}", file=sys.stderr)
+        print(printable(f"error: {args.file}: {exc}"), file=sys.stderr)
         return EXIT_BAD_FILE
-    code, message = verify(save)
-    print(message, file=sys.stdout if code == EXIT_OK else sys.stderr)
+    except ContentError as exc:
+        print(printable(f"error: broken game content: {exc}"), file=sys.stderr)
+        return EXIT_BAD_FILE
+    print(printable(message), file=sys.stdout if code == EXIT_OK else sys.stderr)
     return code
 
 

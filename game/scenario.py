@@ -207,9 +207,15 @@ _CACHE: dict[str, Scenario] = {}
 
 
 def cached_scenario(name: str) -> Scenario:
-    """Load a scenario once per process (maps are immutable once loaded)."""
+    """Load a scenario once per process (maps are immutable once loaded); a map whose retinues
+    cannot be set up is refused here with one MapError, so no game of it is ever started."""
     if name not in _CACHE:
-        _CACHE[name] = load_scenario(name)
+        sc = load_scenario(name)
+        try:
+            set_up(sc, 1)
+        except SetupError as exc:
+            raise MapError(str(scenario_path(name)), f"the retinues cannot be set up: {exc}") from None
+        _CACHE[name] = sc
     return _CACHE[name]
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Player, make_player, parse_spec
+from game.content import ContentError
 from game.persist.match import Match
 from game.persist.saves import save_game
 from game.rules.context import Rejected
@@ -315,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         report = run(scenario_key(args.scenario), args.games, args.seed, args.red, args.blue,
                      args.max_commands, args.save_dir, args.swap)
-    except MapError as exc:
+    except (MapError, ContentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(report, indent=2) if args.json else human(report))

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from game.bounded import FileRefused, read_text
 from game.content.models import (
     Alarum,
     Content,
@@ -27,6 +28,7 @@ from game.content.models import (
 )
 
 DATA_DIR = Path(__file__).parent / "data"
+MAX_CONTENT_BYTES = 2_000_000  # the largest shipped file is a few tens of kB
 
 # a model kept in a list-shaped content file: each entry has a unique id
 Listed = Weapon | Steed | Profile | Retinue | DiceTable | Alarum | Perk | Rule | VehicleProfile
@@ -50,17 +52,26 @@ OWNER = {"profile": "profiles.toml", "retinue": "retinues.toml", "table": "table
 
 
 class ContentError(Exception):
-    """A content file is malformed; the message names the file, the field and the problem."""
+    """A content file is malformed; the message names the file, the field and the problem (one line)."""
+
+    def __init__(self, message: str) -> None:
+        line = " ".join(message.split())
+        super().__init__(line if len(line) <= 400 else line[:397] + "...")
 
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(f"{path.name}: file is missing") from None
+        text = read_text(path, MAX_CONTENT_BYTES)
+    except FileRefused as exc:
+        if exc.missing:
+            raise ContentError(f"{path.name}: file is missing") from None
+        raise ContentError(f"{path.name}: not read: {exc.reason}") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{path.name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ContentError(f"{path.name}: not valid TOML: arrays or tables nested too deeply") from None
 
 
 def _describe(err: ValidationError) -> str:

@@ -12,9 +12,10 @@ SKILLS = ("skilld_at_arms", "deadly_blade", "equestrian", "nimble", "carter")
 
 
 class Data(BaseModel):
-    """Base for content models: unknown fields are rejected and models are immutable."""
+    """Base for content models: unknown fields are rejected, models are immutable, and no number is
+    NaN or infinite."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Weapon(Data):
@@ -243,31 +244,31 @@ class Rule(Data):
 class Numbers(Data):
     """Every house-rule number the engine uses, so a group can play its own variant."""
 
-    turns: int = Field(6, ge=1)
-    command_range_foot: float = 2.0
-    command_range_mounted: float = 3.0
-    hard_going_factor: float = 2.0
-    obstacle_cost: float = 2.0
-    gambit_success: int = 2
-    charge_bonus: float = 3.0
-    run_bonus_die: int = 3
-    will_to_fight_target: int = 7
-    pushback: float = 1.0
-    blocked_shot_hits_on: int = 3
-    blocked_stroke_hits_on: int = 3
-    woods_blocking_depth: float = 2.0
-    long_range_penalty: int = 1
-    strike_on: int = 4
-    valour_retainer: int = 1
-    valour_squire: int = 2
-    valour_captain: int = 3
-    valour_steed: int = 1
-    perk_hand_start: int = 2
-    perk_hand_max: int = 3
+    turns: int = Field(6, ge=1, le=100)
+    command_range_foot: float = Field(2.0, ge=0, le=24)
+    command_range_mounted: float = Field(3.0, ge=0, le=24)
+    hard_going_factor: float = Field(2.0, ge=1, le=10)
+    obstacle_cost: float = Field(2.0, ge=0, le=24)
+    gambit_success: int = Field(2, ge=1, le=7)
+    charge_bonus: float = Field(3.0, ge=0, le=24)
+    run_bonus_die: int = Field(3, ge=2, le=20)
+    will_to_fight_target: int = Field(7, ge=2, le=13)
+    pushback: float = Field(1.0, ge=0, le=12)
+    blocked_shot_hits_on: int = Field(3, ge=0, le=6)
+    blocked_stroke_hits_on: int = Field(3, ge=0, le=6)
+    woods_blocking_depth: float = Field(2.0, ge=0, le=72)
+    long_range_penalty: int = Field(1, ge=0, le=6)
+    strike_on: int = Field(4, ge=1, le=7)
+    valour_retainer: int = Field(1, ge=0, le=100)
+    valour_squire: int = Field(2, ge=0, le=100)
+    valour_captain: int = Field(3, ge=0, le=100)
+    valour_steed: int = Field(1, ge=0, le=100)
+    perk_hand_start: int = Field(2, ge=0, le=10)
+    perk_hand_max: int = Field(3, ge=0, le=10)
     contact_tolerance: float = Field(0.1, ge=0, le=1, description="Bases this far apart still touch.")
     base_diameter: float = Field(1.0, gt=0, le=3,
                                  description="A foot base's diameter, and the width of every base.")
-    river_swept_dice: int = 2
+    river_swept_dice: int = Field(2, ge=0, le=10)
     mounted_base_length: float = Field(
         ..., gt=0, le=6, description="A rider's base from nose to tail; it is as wide as base_diameter.")
     mounted_charge_reach: float = Field(..., ge=0, description="Inches a Mounted Charge! adds to the Move.")

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game.bounded import FileRefused, read_bytes
 from game.persist.match import Match, MatchError
 from game.persist.schema import (
     KIND,
@@ -134,21 +135,12 @@ def autosave(source: Engine | Match, saves_dir: str | os.PathLike[str]) -> Path:
     return target
 
 
-def read_capped(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
-    """Read a regular file of at most `limit` bytes, or raise SaveError."""
+def read_capped(path: str | os.PathLike[str], limit: int = MAX_BYTES, nofollow: bool = False) -> bytes:
+    """Read a regular file of at most `limit` bytes without blocking on a FIFO, or raise SaveError."""
     try:
-        with open(path, "rb") as fh:
-            info = os.fstat(fh.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise SaveError(f"{os.fspath(path)} is not a regular file")
-            if info.st_size > limit:
-                raise SaveError(f"file is too large ({info.st_size} bytes; the limit is {limit})")
-            raw = fh.read(limit + 1)
-    except OSError as exc:
-        raise SaveError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
-    if len(raw) > limit:
-        raise SaveError(f"file is too large (over {limit} bytes)")
-    return raw
+        return read_bytes(path, limit, nofollow=nofollow)
+    except FileRefused as exc:
+        raise SaveError(f"cannot read {os.fspath(path)}: {exc.reason}") from None
 
 
 def load_save(path: str | os.PathLike[str]) -> SaveFile:

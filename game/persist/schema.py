@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -25,6 +25,12 @@ KIND = "destrier-save"
 MAX_BYTES = 20 * 1024 * 1024  # refuse larger files before parsing them
 MAX_DEPTH = 32  # a save is at most ~6 levels deep
 MAX_COMMANDS = 200_000
+MAX_EVENTS_PER_COMMAND = 2_000  # a command causes a few dozen events at most
+# The shape of a save bounds the work of validating it. A real save has a JSON value per 14 bytes
+# or so and an object or list per 60 (at 20 MB: 1.5 million values, 350,000 objects and lists).
+MAX_NODES = 3_000_000
+MAX_CONTAINERS = 600_000
+MAX_STATE_LIST = 5_000  # models, cards, muddy tiles (72 x 48 at most), ... in the saved state
 HUMAN = "human"
 PLAYER_SPEC = re.compile(r"[a-z][a-z0-9_-]{0,30}(:(easy|normal|hard))?")
 
@@ -86,9 +92,11 @@ class SaveFile(BaseModel):
     mode: Literal["hotseat", "solo", "watch"] = Field(description="How the game is played.")
     players: dict[Literal["red", "blue"], str] = Field(
         description='Per side: "human", or the AI player spec (name[:level]) that plays it.')
-    commands: list[Command] = Field(max_length=MAX_COMMANDS, description="Commands in order.")
-    events: list[list[Event]] = Field(description="The events each command caused.")
-    setup_events: list[Event] = Field(description="Events of setting up, before any command.")
+    commands: list[Command] = Field(max_length=MAX_COMMANDS, fail_fast=True, description="Commands in order.")
+    events: list[Annotated[list[Event], Field(max_length=MAX_EVENTS_PER_COMMAND, fail_fast=True)]] = Field(
+        max_length=MAX_COMMANDS, fail_fast=True, description="The events each command caused.")
+    setup_events: list[Event] = Field(max_length=MAX_EVENTS_PER_COMMAND, fail_fast=True,
+                                      description="Events of setting up, before any command.")
     snapshot: dict[str, Any] = Field(description="GameState.to_dict() after the last command.")
     state_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="GameState.digest().")
     created: datetime = Field(description="When the file was written (ISO 8601).")
@@ -100,6 +108,15 @@ class SaveFile(BaseModel):
             raise ValueError(f"{_short(name)} is not a scenario name (a map in maps/, or a .tmx file's "
                              "absolute path)")
         return name
+
+    @field_validator("snapshot")
+    @classmethod
+    def _bounded_snapshot(cls, snapshot: dict[str, Any]) -> dict[str, Any]:
+        for key, value in snapshot.items():
+            if isinstance(value, list) and len(value) > MAX_STATE_LIST:
+                raise ValueError(f"{_short(key)} holds {len(value)} items; a game state holds at most "
+                                 f"{MAX_STATE_LIST}")
+        return snapshot
 
     @field_validator("players")
     @classmethod
@@ -148,31 +165,53 @@ def parse_json(raw: bytes) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError("file is not UTF-8 text") from None
+    containers = raw.count(b"{") + raw.count(b"[")  # counted in the text: an upper bound, at once
+    if containers > MAX_CONTAINERS:
+        raise SaveError(f"JSON holds more than {MAX_CONTAINERS} objects and lists; no save is that large")
+    if raw.count(b",") >= MAX_NODES:
+        raise SaveError(f"JSON holds more than {MAX_NODES} values; no save is that large")
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except RecursionError:
         raise SaveError(f"JSON is nested deeper than {MAX_DEPTH} levels") from None
     except _BadConstant as exc:
-        raise SaveError(f"{exc} is not allowed in a save") from None
+        raise SaveError(f"{str(exc)[:40]} is not allowed in a save (non-finite number)") from None
     except ValueError as exc:
         raise SaveError(f"not valid JSON ({exc})") from None
-    check_tree(data)
+    if isinstance(data, dict | list):
+        check_tree(data)
     return data
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999
+        raise _BadConstant(text)
+    return value
+
+
 def check_tree(data: Any) -> None:
-    """Refuse JSON nested deeper than MAX_DEPTH or holding non-finite numbers (1e999)."""
+    """Refuse JSON whose shape is unreasonable, before any validation: nested deeper than
+    MAX_DEPTH, with more than MAX_NODES values or with a list longer than MAX_COMMANDS. This bounds
+    the work of validating any file by the shape of the document (parse_json refuses non-finite
+    numbers as it reads them)."""
     stack: list[tuple[Any, int]] = [(data, 1)]
+    nodes = 1
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise SaveError(f"JSON is nested deeper than {MAX_DEPTH} levels")
         if isinstance(node, dict):
-            stack.extend((v, depth + 1) for v in node.values())
-        elif isinstance(node, list):
-            stack.extend((v, depth + 1) for v in node)
-        elif isinstance(node, float) and not math.isfinite(node):
-            raise SaveError("non-finite number (NaN or Infinity) is not allowed in a save")
+            children: Any = node.values()
+        else:
+            children = node
+            if len(node) > MAX_COMMANDS:
+                raise SaveError(f"a list of {len(node)} items; no list in a save is longer than "
+                                f"{MAX_COMMANDS}")
+        nodes += len(children)
+        if nodes > MAX_NODES:
+            raise SaveError(f"JSON holds more than {MAX_NODES} values; no save is that large")
+        stack.extend([(c, depth + 1) for c in children if isinstance(c, dict | list)])
 
 
 def upgrade(data: Any) -> tuple[dict[str, Any], bool]:

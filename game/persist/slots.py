@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from game.bounded import FileRefused, read_bytes
 from game.persist.folders import SAVES_ENV, saves_dir
 from game.persist.match import Match
 from game.persist.saves import AUTOSAVE, AUTOSAVE_PREV, parse_save, save_game
@@ -216,27 +217,10 @@ def _snapshot_state(save: SaveFile) -> GameState:
 
 def _read_save(path: Path, nofollow: bool = False) -> SaveFile:
     """Read and validate a save like load_save, but never block on a FIFO or device."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    if nofollow:
-        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path.name} is not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise SaveError(f"file is too large ({info.st_size} bytes; the limit is {MAX_BYTES})")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_BYTES:
-        raise SaveError(f"file is too large (over {MAX_BYTES} bytes)")
+        raw = read_bytes(path, MAX_BYTES, nofollow=nofollow)
+    except FileRefused as exc:
+        raise SaveError(f"cannot read {path.name}: {exc.reason}") from None
     return parse_save(raw)
 
 

@@ -9,7 +9,8 @@ Map format conventions (see docs/maps.md for the map maker's version):
   Hidden tile layers are ignored, as they are not drawn.
 * Object layer `obstacles`: polylines (a 2-point line is a polyline) or polygons (closed) with
   properties `kind` (wall, fence, hedge, ditch, stakes), `wall_height` ("low" = Character Height
-  or lower, the default, or "tall") and `obstacle_width` (inches, default 0.5).
+  or lower, the default, or "tall") and `obstacle_width` (inches, default 0.5, at most 12). Every
+  point lies on the table, or at most 1" past its edge.
 * Object layer `deployment`: rectangles with property `side` ("red" or "blue").
 * Object layer `objectives`: points, rectangles or ellipses (the centre counts) with properties
   `objective` ("hold" or "loot"), `radius` (inches, default 1) and `valour` (int, default 1).
@@ -65,6 +66,8 @@ log = logging.getLogger(__name__)
 SIDES = ("red", "blue")
 OBJECTIVE_KINDS = ("hold", "loot")
 DEFAULT_OBSTACLE_WIDTH = 0.5
+MAX_OBSTACLE_WIDTH = 12.0  # inches: a wider obstacle is terrain, not a line
+OBSTACLE_SLACK = 1.0  # inches an obstacle may run past the table's edge (the client draws it there)
 _EDGE_SLACK = 1e-6  # inches a zone or objective may stray past the table edge (rounding)
 
 
@@ -190,7 +193,7 @@ def _convert(path: str, tmx: Any, tilesets: list[TilesetInfo]) -> TerrainMap:
         for obj in group:
             where = f"object {_label(obj)} in layer {group.name!r}"
             if layer == "obstacles":
-                tmap.obstacles.append(_obstacle(path, obj, scale, where))
+                tmap.obstacles.append(_obstacle(path, tmx, obj, scale, where))
             elif layer == "deployment":
                 tmap.zones.append(_zone(path, obj, scale, where, width, height))
             elif layer == "objectives":
@@ -309,7 +312,7 @@ def _float_prop(path: str, obj: Any, name: str, default: float, where: str) -> f
     return value
 
 
-def _obstacle(path: str, obj: Any, scale: float, where: str) -> Obstacle:
+def _obstacle(path: str, tmx: Any, obj: Any, scale: float, where: str) -> Obstacle:
     kind = obj.properties.get("kind")
     if kind not in OBSTACLE_KINDS:
         known = ", ".join(OBSTACLE_KINDS)
@@ -328,10 +331,20 @@ def _obstacle(path: str, obj: Any, scale: float, where: str) -> Obstacle:
     width = _float_prop(path, obj, "obstacle_width", DEFAULT_OBSTACLE_WIDTH, where)
     if width < 0:
         raise MapError(path, f"{where}: obstacle_width is {width}; it must not be negative")
+    if width > MAX_OBSTACLE_WIDTH:
+        raise MapError(path, f"{where}: obstacle_width is {width:g}; the widest obstacle is "
+                             f"{MAX_OBSTACLE_WIDTH:g} inches")
+    inches = tuple((px / scale, py / scale) for px, py in pts)
+    table_w, table_h = float(tmx.width), float(tmx.height)
+    for x, y in inches:
+        if not (-OBSTACLE_SLACK <= x <= table_w + OBSTACLE_SLACK
+                and -OBSTACLE_SLACK <= y <= table_h + OBSTACLE_SLACK):
+            raise MapError(path, f"{where}: a point of the obstacle, ({x:.6g}, {y:.6g}) inches, is off the "
+                                 f"{table_w:g}x{table_h:g} table")
     return Obstacle(
         name=str(obj.name or f"{kind}-{obj.id}"),
         kind=str(kind),
-        points=tuple((px / scale, py / scale) for px, py in pts),
+        points=inches,
         tall=height == "tall",
         width=width,
     )

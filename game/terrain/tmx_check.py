@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import math
 import os
+import re
 import zlib
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element, ParseError
@@ -20,12 +20,18 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
+from game.bounded import FileRefused, decode_utf8, read_bytes
 from game.terrain.terrain_map import TERRAIN_KINDS, MapError
 
 MAX_FILE_BYTES = 4_000_000  # a 72x48 map with many layers is well under 1 MB
+MAX_IMAGE_BYTES = 32_000_000  # a tileset picture
+# how the pictures the game can draw begin: PNG, JPEG, GIF and BMP
+IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
 MAX_WIDTH = 72
 MAX_HEIGHT = 48
 GID_FLAGS = 0xE0000000  # Tiled's flip/rotate bits in a tile number
+# the encoding an XML declaration names (it must open the file, before any other byte)
+_DECLARED_ENCODING = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 PROPERTY_TYPES = frozenset({"string", "int", "float", "bool", "color", "file", "object"})
 
 
@@ -71,19 +77,25 @@ def tilesets_of(path: str, root: Element) -> list[TilesetInfo]:
 
 
 def read_xml(path: str, owner: str, label: str) -> Element:
-    """Parse one XML file safely (no DTDs, entities or external references) and return its root."""
+    """Parse one XML file safely (no DTDs, entities or external references) and return its root.
+
+    The file is read bounded (a regular file of at most MAX_FILE_BYTES) and must be UTF-8, as
+    Tiled writes it: an XML declaration naming another encoding is refused.
+    """
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise MapError(owner, f"{label} is {size} bytes; the limit is {MAX_FILE_BYTES}")
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise MapError(owner, f"{label} was not found") from None
-    except IsADirectoryError:
-        raise MapError(owner, f"{label} is a directory, not a file") from None
-    except OSError as exc:
-        raise MapError(owner, f"{label} could not be read: {exc.strerror or exc}") from None
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except FileRefused as exc:
+        if exc.missing:
+            raise MapError(owner, f"{label} was not found") from None
+        raise MapError(owner, f"{label} is not read: {exc.reason}") from None
+    declared = _DECLARED_ENCODING.match(data)
+    if declared and declared.group(1).decode("ascii").lower() not in ("utf-8", "utf8"):
+        raise MapError(owner, f"{label} declares encoding {declared.group(1).decode('ascii')!r}; "
+                              "only UTF-8 is read (re-save it in Tiled)")
+    try:
+        decode_utf8(data)
+    except FileRefused as exc:
+        raise MapError(owner, f"{label} is not read: {exc.reason}") from None
     try:
         root: Element = fromstring(data, forbid_dtd=True)
     except DefusedXmlException as exc:
@@ -91,6 +103,8 @@ def read_xml(path: str, owner: str, label: str) -> Element:
         raise MapError(owner, f"{label} is refused: it contains {what}, which Tiled never writes") from None
     except ParseError as exc:
         raise MapError(owner, f"{label} is not well-formed XML ({exc})") from None
+    except (ValueError, LookupError) as exc:  # an encoding expat cannot read
+        raise MapError(owner, f"{label} cannot be read as XML ({type(exc).__name__}: {exc})") from None
     return root
 
 
@@ -175,10 +189,10 @@ def _check_tileset(owner: str, ts: Element, require_images: bool) -> None:
         if not source.lower().endswith(".tsx"):
             raise MapError(owner, f"tileset {source!r}: only .tsx tileset files are supported")
         tsx = os.path.join(os.path.dirname(owner), source)
-        if not os.path.isfile(tsx):
+        if not os.path.exists(tsx):
             raise MapError(owner, f"tileset file {source!r} is missing (looked for {tsx})")
         where = f"tileset {source!r}"
-        node = read_xml(tsx, owner, where)
+        node = read_xml(tsx, owner, f"tileset file {source!r}")
         base = os.path.dirname(tsx)
         if node.tag != "tileset":
             raise MapError(owner, f"{where}: the root element is <{node.tag}>, not <tileset>")
@@ -208,8 +222,17 @@ def _check_image(owner: str, image: Element, where: str, base: str, require: boo
     for attr in ("width", "height"):
         if image.get(attr) is not None:
             int_attr(owner, image, attr, f"{where}, image {src!r}")
-    if require and not os.path.isfile(os.path.join(base, src)):
-        raise MapError(owner, f"{where}: image file {src!r} is missing")
+    if not require:
+        return
+    try:
+        head = read_bytes(os.path.join(base, src), MAX_IMAGE_BYTES)[:8]
+    except FileRefused as exc:
+        if exc.missing:
+            raise MapError(owner, f"{where}: image file {src!r} is missing") from None
+        raise MapError(owner, f"{where}: image file {src!r} is not read: {exc.reason}") from None
+    if not head.startswith(IMAGE_SIGNATURES):
+        raise MapError(owner, f"{where}: image file {src!r} is not a picture the game can draw "
+                              "(PNG, JPEG, GIF or BMP)")
 
 
 def _check_tile(owner: str, tile: Element, where: str) -> None:
@@ -270,7 +293,7 @@ def check_layer_data(owner: str, layer: Element, width: int, height: int) -> lis
     if encoding == "csv":
         gids = _csv_gids(owner, data.text or "", where, width)
     elif encoding == "base64":
-        gids = _base64_gids(owner, data.text or "", data.get("compression"), where)
+        gids = _base64_gids(owner, data.text or "", data.get("compression"), where, width * height)
     else:
         raise MapError(owner, f"{where} uses XML tile data; save the map with CSV encoding")
     if len(gids) != width * height:
@@ -296,19 +319,29 @@ def _csv_gids(owner: str, text: str, where: str, width: int) -> list[int]:
     return gids
 
 
-def _base64_gids(owner: str, text: str, compression: str | None, where: str) -> list[int]:
+def _base64_gids(owner: str, text: str, compression: str | None, where: str, tiles: int) -> list[int]:
+    """The layer's tile numbers from base64 data; decompressed with a bound of the layer's size."""
+    want = 4 * tiles  # bytes the layer's tiles take: anything longer is refused unread
     try:
         raw = base64.b64decode(text.strip(), validate=False)
-        if compression == "zlib":
-            raw = zlib.decompress(raw)
-        elif compression == "gzip":
-            raw = gzip.decompress(raw)
+        if compression in ("zlib", "gzip"):
+            inflate = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+            out = inflate.decompress(raw, want + 1)
+            if len(out) > want or inflate.unconsumed_tail:
+                raise MapError(owner, f"{where}: tile data decompresses to more than the {tiles} tiles "
+                                      "of the layer")
+            if not inflate.eof:
+                raise MapError(owner, f"{where}: tile data cannot be decoded (the compressed data ends "
+                                      "too soon)")
+            raw = out
         elif compression:
             raise MapError(owner, f"{where}: {compression} compression is not supported; use CSV")
     except (binascii.Error, zlib.error, OSError, EOFError) as exc:
         raise MapError(owner, f"{where}: tile data cannot be decoded ({exc})") from None
     if len(raw) % 4:
         raise MapError(owner, f"{where}: tile data is truncated")
+    if len(raw) > want:
+        raise MapError(owner, f"{where} has {len(raw) // 4} tiles; expected {tiles}")
     return [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)]
 
 

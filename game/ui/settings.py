@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.bounded import FileRefused, read_text
 from game.persist.folders import SETTINGS_FILE
 from game.persist.folders import config_dir as user_config_dir
 from game.persist.saves import write_atomic
 from game.ui.keys import DEFAULT_BINDINGS
 
 __all__ = ["SETTINGS_FILE", "Settings", "config_dir", "load_settings", "save_settings"]
+
+MAX_SETTINGS_BYTES = 1_000_000  # a settings file is a few kB
 
 
 class Settings(BaseModel):
@@ -44,14 +48,19 @@ def config_dir() -> Path:
 def load_settings(folder: Path | None = None) -> tuple[Settings, str]:
     """The saved settings and a notice ("" when all went well); a bad file gives the defaults."""
     path = (folder or config_dir()) / SETTINGS_FILE
-    if not path.exists():
+    if not os.path.lexists(path):
         return Settings(), ""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text(path, MAX_SETTINGS_BYTES))
         return Settings.model_validate(data), ""
+    except FileRefused as exc:
+        first = exc.reason
+    except RecursionError:
+        first = "nested too deeply"
     except (OSError, ValueError, ValidationError) as exc:
         first = str(exc).splitlines()[0][:120]
-        return Settings(), f"Settings file {path} could not be read ({first}); using the defaults."
+    first = first.encode("ascii", "backslashreplace").decode("ascii")
+    return Settings(), f"Settings file {path} could not be read ({first}); using the defaults."
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str:

@@ -1,0 +1,95 @@
+"""Reading a file the game did not write itself, bounded: a regular file, a size limit, UTF-8 text.
+
+Every file that comes from outside (content, maps, tilesets and their pictures, settings, saves
+and replays) is read through here, so that none can hang the game or exhaust its memory:
+
+* the file is opened without blocking (`O_NONBLOCK`), so a FIFO with no writer cannot stop the
+  open, and the *opened descriptor* is checked to be a regular file (no FIFO, device, socket or
+  directory), so a file swapped after a check is still refused;
+* at most `limit` bytes are read, whatever the file claims to be;
+* text is decoded as UTF-8, and a bad byte is named by its offset.
+
+Any problem raises `FileRefused`, whose text is one line without the path; each caller wraps it
+in its own error (ContentError, MapError, SaveError) naming the file. This module imports
+nothing of the game, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class FileRefused(Exception):
+    """A file that is not read: missing, not a regular file, too large or not UTF-8 (one line)."""
+
+    def __init__(self, reason: str, missing: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.missing = missing
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int, *, nofollow: bool = False) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or FileRefused.
+
+    With `nofollow` a symbolic link in the last part of the path is refused, not followed.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if nofollow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise FileRefused("the file is missing", missing=True) from None
+    except IsADirectoryError:
+        raise FileRefused("it is a directory, not a regular file") from None
+    except OSError as exc:
+        raise FileRefused(f"it cannot be opened: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = _kind(info.st_mode)
+            raise FileRefused(f"it is {what}, not a regular file" if what.startswith("a ") else what)
+        if info.st_size > limit:
+            raise FileRefused(f"it is too large ({info.st_size} bytes; the limit is {limit})")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise FileRefused(f"it cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise FileRefused(f"it is too large (over {limit} bytes)")
+    return b"".join(chunks)
+
+
+def decode_utf8(raw: bytes) -> str:
+    """Bytes as UTF-8 text, or FileRefused naming the first bad byte's offset."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = f"byte 0x{raw[exc.start]:02x} at offset {exc.start}"
+        raise FileRefused(f"it is not UTF-8 text ({bad})") from None
+
+
+def read_text(path: str | os.PathLike[str], limit: int, *, nofollow: bool = False) -> str:
+    """The UTF-8 text of a regular file of at most `limit` bytes, or FileRefused."""
+    return decode_utf8(read_bytes(path, limit, nofollow=nofollow))

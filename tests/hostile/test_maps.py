@@ -1,0 +1,191 @@
+"""Hostile map files: one MapError line, at once, from the loader and so from every tool."""
+
+from __future__ import annotations
+
+import base64
+import re
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from game import sim
+from game.scenario import cached_scenario
+from game.terrain.terrain_map import MapError
+from game.terrain.tmx import load_terrain
+from tests.hostile.conftest import Marker
+from tests.hostile.harness import assert_bounded, copy_map, one_line, run_bounded
+
+ZERO_LAYER_BYTES = 200 * 1024 * 1024
+
+
+@cache
+def _deflated_zeros() -> bytes:
+    """200 MB of zero bytes as one raw deflate stream (about 200 kB)."""
+    pack = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    chunk = bytes(1 << 20)
+    return b"".join(pack.compress(chunk) for _ in range(ZERO_LAYER_BYTES >> 20)) + pack.flush()
+
+
+def _zeros(gzip: bool) -> str:
+    """The zero bytes in a zlib or gzip wrapping, in base64 (the stream is deflated once for both)."""
+    chunk, adler, crc = bytes(1 << 20), 1, 0
+    for _ in range(ZERO_LAYER_BYTES >> 20):
+        adler, crc = zlib.adler32(chunk, adler), zlib.crc32(chunk, crc)
+    if gzip:
+        packed = (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff" + _deflated_zeros()
+                  + crc.to_bytes(4, "little") + (ZERO_LAYER_BYTES & 0xFFFFFFFF).to_bytes(4, "little"))
+    else:
+        packed = b"\x78\xda" + _deflated_zeros() + adler.to_bytes(4, "big")
+    assert len(zlib.decompressobj(zlib.MAX_WBITS | (16 if gzip else 0)).decompress(packed, 64)) == 64
+    return base64.b64encode(packed).decode("ascii")
+
+
+def _edit(tmp: Path, old: str, new: str, file: str = "the-ford.tmx") -> Path:
+    path = copy_map(tmp)
+    target = path.parent / file
+    text = target.read_text(encoding="utf-8")
+    assert old in text, old
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def _zero_layer(gzip: bool) -> Callable[[Path], Path]:
+    def build(tmp: Path) -> Path:
+        path = copy_map(tmp)
+        text = path.read_text(encoding="utf-8")
+        start = text.index('<data encoding="csv">')
+        end = text.index("</data>", start)
+        kind = "gzip" if gzip else "zlib"
+        path.write_text(text[:start] + f'<data encoding="base64" compression="{kind}">{_zeros(gzip)}'
+                        + text[end:], encoding="utf-8")
+        return path
+    return build
+
+
+@dataclass(frozen=True)
+class Case:
+    """A copy of The Ford spoiled in one way, and the problem the one line must name."""
+
+    id: str
+    build: Callable[[Path], Path]
+    expect: str  # a regular expression for the problem, after "error: PATH: "
+
+
+UTF8 = '<?xml version="1.0" encoding="UTF-8"?>'
+UTF7 = '<?xml version="1.0" encoding="UTF-7"?>'
+ONLY_UTF8 = r"; only UTF-8 is read \(re-save it in Tiled\)"
+CASES = [
+    Case("utf7-map", lambda tmp: _edit(tmp, UTF8, UTF7),
+         r"the map file declares encoding 'UTF-7'" + ONLY_UTF8),
+    Case("utf7-tileset", lambda tmp: _edit(tmp, UTF8, UTF7, "terrain.tsx"),
+         r"tileset file 'terrain\.tsx' declares encoding 'UTF-7'" + ONLY_UTF8),
+    Case("utf16-declared", lambda tmp: _edit(tmp, UTF8, UTF8.replace("UTF-8", "UTF-16")),
+         r"the map file declares encoding 'UTF-16'" + ONLY_UTF8),
+    Case("zlib-bomb", _zero_layer(False),
+         r"layer 'ground': tile data decompresses to more than the 1728 tiles of the layer"),
+    Case("gzip-bomb", _zero_layer(True),
+         r"layer 'ground': tile data decompresses to more than the 1728 tiles of the layer"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_a_hostile_map_is_one_map_error(case: Case, tmp_path: Path, unchanged: Marker,
+                                        fresh_content: None) -> None:
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: sim.main(["--scenario", str(path), "--games", "0"]))
+    assert_bounded(outcome)
+    assert outcome.error is None, repr(outcome.error)
+    assert outcome.value == 2
+    line = one_line(outcome.err)
+    prefix = f"error: {path}: "
+    assert line.startswith(prefix), line
+    assert re.fullmatch(case.expect, line.removeprefix(prefix)), line
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_the_loader_itself_raises_the_map_error(case: Case, tmp_path: Path, unchanged: Marker) -> None:
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: load_terrain(path, require_images=True))
+    assert_bounded(outcome)
+    assert isinstance(outcome.error, MapError), repr(outcome.error)
+    assert re.fullmatch(case.expect, one_line(outcome.error.problem)), outcome.error.problem
+
+
+# --- maps the headless loader used to accept but the window could not show ----------------------
+def _picture(payload: bytes) -> Callable[[Path], Path]:
+    def build(tmp: Path) -> Path:
+        path = copy_map(tmp)
+        (tmp / "assets" / "tiles" / "terrain.png").write_bytes(payload)
+        return path
+    return build
+
+
+HEDGE = '<object id="1" name="north field hedge" x="1232"'
+RED_ZONE = 'name="red deployment" x="0" y="0" width="1536" height="192"'
+
+
+def _no_picture(tmp: Path) -> Path:
+    path = copy_map(tmp)
+    (tmp / "assets" / "tiles" / "terrain.png").unlink()
+    return path
+
+
+CLIENT_CASES = [
+    Case("zone-too-small", lambda tmp: _edit(tmp, RED_ZONE, RED_ZONE.replace('width="1536" height="192"',
+                                                                            'width="64" height="32"')),
+         r"the retinues cannot be set up: no room to deploy .* in red's zone"),
+    Case("missing-picture", _no_picture,
+         r"tileset 'terrain\.tsx': image file '\.\./assets/tiles/terrain\.png' is missing"),
+    Case("obstacle-at-1e300", lambda tmp: _edit(tmp, HEDGE, HEDGE.replace('x="1232"', 'x="1e300"')),
+         r"object 'north field hedge' \(id 1\) in layer 'obstacles': a point of the obstacle, "
+         r"\(3\.125e\+298, 6\.8\) inches, is off the 48x36 table"),
+    Case("obstacle-far-off", lambda tmp: _edit(tmp, HEDGE, HEDGE.replace('x="1232"', 'x="-64000"')),
+         r"object 'north field hedge' \(id 1\) in layer 'obstacles': a point of the obstacle, "
+         r"\(-2000, 6\.8\) inches, is off the 48x36 table"),
+    Case("obstacle-a-mile-wide", lambda tmp: _edit(tmp, 'name="obstacle_width" type="float" value="1"',
+                                                   'name="obstacle_width" type="float" value="63360"'),
+         r"object 'north field hedge' \(id 1\) in layer 'obstacles': obstacle_width is 63360; the widest "
+         r"obstacle is 12 inches"),
+    Case("text-as-png", _picture(b"not a picture\n"),
+         r"tileset 'terrain\.tsx': image file '\.\./assets/tiles/terrain\.png' is not a picture the game can "
+         r"draw \(PNG, JPEG, GIF or BMP\)"),
+]
+
+
+@pytest.mark.parametrize("case", CLIENT_CASES, ids=[c.id for c in CLIENT_CASES])
+def test_the_client_refuses_what_it_cannot_show(case: Case, tmp_path: Path, unchanged: Marker,
+                                                fresh_content: None) -> None:
+    import main as client
+
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: client.main(["--scenario", str(path), "--frames", "2"]))
+    try:
+        assert_bounded(outcome)
+        assert outcome.error is None, repr(outcome.error)
+        assert outcome.value == 2
+        line = one_line(outcome.err)
+        prefix = f"Cannot open the map: {path}: "
+        assert line.startswith(prefix), line
+        assert re.fullmatch(case.expect, line.removeprefix(prefix)), line
+    finally:
+        import pygame
+
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("case", CLIENT_CASES, ids=[c.id for c in CLIENT_CASES])
+def test_the_scenario_loader_refuses_it(case: Case, tmp_path: Path, unchanged: Marker,
+                                       fresh_content: None) -> None:
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: cached_scenario(str(path)))
+    assert_bounded(outcome)
+    assert isinstance(outcome.error, MapError), repr(outcome.error)
+    assert re.fullmatch(case.expect, one_line(outcome.error.problem)), outcome.error.problem
