@@ -102,13 +102,8 @@ def _grouped(ax: Axes, arms: list[dict[str, Any]], keys: list[str], values: list
 def casualties_profile_chart(arms: list[dict[str, Any]], path: Path, parts: int) -> None:
     """Mean casualties per game by side and profile."""
     keys = sorted({k for a in arms for k in a["summary"]["casualties_per_game_by_profile"]})
-    values = [[a["summary"]["casualties_per_game_by_profile"].get(k, 0.0) for k in keys] for a in arms]
-    fig, ax = plt.subplots(figsize=(9.0, max(4.0, 0.18 * len(keys) * len(arms) + 1.5)))
-    _grouped(ax, arms, keys or ["(none)"], values if keys else [[0.0] for _ in arms], parts)
-    ax.set_xlabel("casualties per game (models)")
-    ax.set_ylabel("side and profile")
-    ax.set_title("Casualties by profile")
-    _save(fig, path)
+    _casualties_chart(arms, path, parts, "casualties_per_game_by_profile", keys, 0.18,
+                      "side and profile", "Casualties by profile")
 
 
 def casualties_cause_chart(arms: list[dict[str, Any]], path: Path, parts: int) -> None:
@@ -116,12 +111,19 @@ def casualties_cause_chart(arms: list[dict[str, Any]], path: Path, parts: int) -
     are left out)."""
     keys = [f"{side} {c}" for side in ("red", "blue") for c in CAUSES
             if any(a["summary"]["casualties_per_game_by_cause"].get(f"{side} {c}") for a in arms)]
-    values = [[a["summary"]["casualties_per_game_by_cause"].get(k, 0.0) for k in keys] for a in arms]
-    fig, ax = plt.subplots(figsize=(9.0, max(4.0, 0.2 * len(keys) * len(arms) + 1.5)))
+    _casualties_chart(arms, path, parts, "casualties_per_game_by_cause", keys, 0.2,
+                      "side that lost them, and cause", "Casualties by cause")
+
+
+def _casualties_chart(arms: list[dict[str, Any]], path: Path, parts: int, field: str, keys: list[str],
+                      row: float, ylabel: str, title: str) -> None:
+    """One grouped bar chart of a summary's casualties per game, one bar per key and arm."""
+    values = [[a["summary"][field].get(k, 0.0) for k in keys] for a in arms]
+    fig, ax = plt.subplots(figsize=(9.0, max(4.0, row * len(keys) * len(arms) + 1.5)))
     _grouped(ax, arms, keys or ["(none)"], values if keys else [[0.0] for _ in arms], parts)
     ax.set_xlabel("casualties per game (models)")
-    ax.set_ylabel("side that lost them, and cause")
-    ax.set_title("Casualties by cause")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     _save(fig, path)
 
 
