@@ -63,7 +63,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
           "--ignore-installed", "--no-compile", "--quiet", wheel])
     # The dependencies come from this environment, after the fresh one's own site-packages.
     site = Path(_run([python, "-c", PURELIB]).stdout.strip())
-    (site / "project-dependencies.pth").write_text(f"{sysconfig.get_paths()['purelib']}\n", encoding="utf-8")
+    ours = dict.fromkeys(sysconfig.get_paths()[kind] for kind in ("purelib", "platlib"))
+    (site / "project-dependencies.pth").write_text("".join(f"{path}\n" for path in ours), encoding="utf-8")
     return Installed(env, site)
 
 
