@@ -59,6 +59,10 @@ class SoundBoard:
         self.started = [*self.started[-31:], effect]
         return True
 
+    def available(self) -> bool:
+        """True if sound can be heard here (opens the mixer if it was not yet); see `notice`."""
+        return self._ready()
+
     def _ready(self) -> bool:
         """Open the mixer the first time it is needed; a failure means silence from then on."""
         if self._mixer is None:

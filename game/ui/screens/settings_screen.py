@@ -44,8 +44,8 @@ class SettingsScreen(ButtonScreen):
             ("Back", self.app.pop),
         ]
         h = self.app.surface.get_height()
-        height = int(46 * s)
-        step = max(height + 4, min(int(60 * s), (h - 110 - 150) // len(rows)))
+        step = max(int(34 * s), min(int(60 * s), (h - 110 - 150) // len(rows)))
+        height = min(int(46 * s), step - int(8 * s))
         self.buttons = []
         for i, (label, action) in enumerate(rows):
             rect = pygame.Rect(0, 0, int(380 * s), height)
@@ -58,6 +58,7 @@ class SettingsScreen(ButtonScreen):
                            volume.centery)
             step_ok = 0 <= st.sound_volume + sign * VOLUME_STEP <= 100
             self.buttons.append(Button(label, partial(self.step_volume, sign), rect, enabled=step_ok))
+        self.app.sound.available()  # so that a missing audio device is told here
         self.message = getattr(self, "message", "")
 
     def _changed(self) -> None:
