@@ -207,7 +207,7 @@ def dice(rng: np.random.Generator) -> Wave:
             gap *= rng.uniform(0.62, 0.78)
             level *= rng.uniform(0.6, 0.75)
             gap = max(gap, 0.012)
-    return finish(track, 0.85)
+    return finish(track, 0.75)
 
 
 def hooves(rng: np.random.Generator) -> Wave:
@@ -222,7 +222,7 @@ def hooves(rng: np.random.Generator) -> Wave:
         beat += 1
         t += 0.19 * rng.uniform(0.96, 1.04)
     track += tack(rng, len(track)) * 0.5
-    return finish(track, 0.8)
+    return finish(track, 0.62)
 
 
 def steps(rng: np.random.Generator) -> Wave:
@@ -294,6 +294,7 @@ def handgun(rng: np.random.Generator) -> Wave:
     for delay, level in ((0.13, 0.35), (0.29, 0.22), (0.52, 0.12)):
         echo = band(np.r_[np.zeros(int(delay * RATE)), boom[: n - int(delay * RATE)]], 60, 700)
         track += level * echo
+    track = np.tanh(2.0 * track / np.max(np.abs(track)))  # the powder's punch: the body driven hard
     return finish(track, 0.95)
 
 
@@ -316,7 +317,7 @@ def clash(rng: np.random.Generator) -> Wave:
     shield = partials(n, [1.0, 1.7, 2.6], 190, [0.05, 0.035, 0.02], [1.0, 0.5, 0.3])
     shield += band(rng.standard_normal(n), 200, 1500) * decay(n, 0.025, 0.001)
     add(track, shield, 0.8, 0.9)
-    return finish(track, 0.85)
+    return finish(track, 0.95)
 
 
 def bolting(rng: np.random.Generator) -> Wave:
@@ -363,7 +364,7 @@ def wheels(rng: np.random.Generator) -> Wave:
     while step < seconds - 0.1:
         add(track, hoof(rng, 0.55, 0.3), step)
         step += 0.31 * rng.uniform(0.95, 1.05)
-    return finish(track, 0.75)
+    return finish(track, 0.55)
 
 
 def crash(rng: np.random.Generator) -> Wave:
