@@ -53,7 +53,7 @@ class SoundBoard:
         sound = self._sound(effect)
         if sound is None:
             return False
-        sound.set_volume(self.volume / 100)
+        sound.set_volume((self.volume / 100) ** 2)  # the ear hears the square as even steps
         if sound.play() is None:
             return False
         self.started = [*self.started[-31:], effect]

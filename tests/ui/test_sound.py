@@ -19,7 +19,17 @@ from game.rules.commands import Move
 from game.rules.context import Table
 from game.rules.state import GameState
 from game.ui.app import App
-from game.ui.battle.cues import AGAIN_AFTER, MAX_CUES, MAX_PER_FRAME, STAGGER, CueQueue, cues_for, effect_of
+from game.ui.battle.cues import (
+    AGAIN_AFTER,
+    MAX_CUES,
+    MAX_PER_FRAME,
+    RANK,
+    STAGGER,
+    CueQueue,
+    cues_for,
+    effect_of,
+)
+from game.ui.battle.motion import Motion
 from game.ui.battle.screen import BattleScreen
 from game.ui.screens.settings_screen import VOLUME_STEP, SettingsScreen
 from game.ui.settings import Settings, load_settings, save_settings
@@ -118,13 +128,34 @@ def test_a_command_is_heard_once_per_effect_in_step_with_its_playback(ford: tupl
                              end_heading=0, speed=4, distance=4, stopped=False), crash, *rolled(3)]
     assert cues_for(drive, table, state, 1.0, {id(crash): 0.8}) == [(0.0, "wheels"), (STAGGER, "dice"),
                                                                     (0.8, "crash")]
-    assert cues_for(drive, table, state, 0.0, {id(crash): 0.8}) == [(0.0, "wheels"), (0.0, "crash"),
-                                                                    (0.0, "dice")]
+    assert cues_for(drive, table, state, 0.0, {id(crash): 0.8}) == [(0.0, "crash"), (0.0, "dice"),
+                                                                    (0.0, "wheels")]
     busy = [*rolled(), moved("red-8"), crash, ev.ShotFired(weapon="handgun", model="red-4", target="blue-1",
                                                            distance=5, long_range=False, need=4, roll=1,
                                                            hit=False), ev.HorseBolted(model="red-1",
                                                                                       bearing=0, path=[])]
-    assert len(cues_for(busy, table, state, 1.0)) == MAX_CUES
+    kept = [effect for _, effect in cues_for(busy, table, state, 1.0)]
+    assert len(kept) == MAX_CUES and "steps" not in kept  # the least of them is left out
+    assert sorted(RANK) == sorted(EFFECTS)
+
+
+def test_a_wreck_is_heard_when_the_playback_shows_the_blow(ford: tuple[Table, GameState]) -> None:
+    table, state = ford
+    drive = ev.VehicleMoved(vehicle="wagon", path=[(0.0, 0.0), (0.0, 8.0)], headings=[180.0, 180.0],
+                            end=(0.0, 8.0), end_heading=180.0, speed=8.0, distance=8.0, stopped=False)
+    wreck = ev.VehicleDisabled(vehicle="wagon", by_side="", valour=0)
+    crash = ram()
+    events: list[ev.Ev] = [drive, wreck, crash]
+    motion = Motion()
+    motion.play(events, {"wagon": (0.0, 0.0, 180.0)}, 1.0)
+    blow = motion.tracks[0].time_at(crash.at)
+    assert blow > STAGGER
+    assert cues_for(events, table, state, 1.0, motion.shown_at(events)) == [(0.0, "wheels"),
+                                                                           (pytest.approx(blow), "crash")]
+    motion.update(0.2)  # later on, the moment is that much nearer
+    assert motion.shown_at(events)[id(crash)] == pytest.approx(blow - 0.2)
+    shot_down = [*rolled(2), wreck]  # wrecked by shots: no playback, heard with the dice
+    assert cues_for(shot_down, table, state, 1.0, {}) == [(0.0, "dice"), (STAGGER, "crash")]
 
 
 def test_the_queue_starts_each_effect_once_and_never_floods_a_frame() -> None:

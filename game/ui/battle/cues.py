@@ -22,7 +22,8 @@ CHARGES = ("mounted_charge", "counter_charge")  # gambits whose success is a cha
 SILENT_MOVES = ("pushback", "swept")  # given ground in melee, carried off by the river
 DROWNED_BY = {"hooves": ("charge", "bolting"), "steps": ("charge",)}
 STAGGER = 0.12  # seconds between two effects of one command (at animation speed 1)
-MAX_CUES = 4  # effects of one command
+MAX_CUES = 4  # effects of one command; the first of RANK are kept
+RANK = ("crash", "charge", "bolting", "handgun", "clash", "bowstring", "dice", "wheels", "hooves", "steps")
 MAX_PER_FRAME = 3  # effects started in one frame
 AGAIN_AFTER = 0.25  # seconds before the same effect may start again (a quicker one is dropped)
 
@@ -62,6 +63,7 @@ SOUNDS: dict[type[ev.Ev], str | EffectOf] = {
     ev.HorseBolted: "bolting",
     ev.VehicleMoved: "wheels",
     ev.RamResolved: "crash",
+    ev.VehicleDisabled: "crash",  # wrecked by a ram, by shots or by fire
 }
 
 
@@ -75,23 +77,23 @@ def cues_for(events: list[ev.Ev], table: Table, state: GameState, speed: float,
              timed: Mapping[int, float] | None = None) -> list[tuple[float, str]]:
     """The (seconds from now, effect) of one command's events, at most MAX_CUES, soonest first.
 
-    `timed` holds when the playback shows some events (id(event) -> seconds; the rams); `speed`
+    `timed` holds when the playback shows some events (id(event) -> seconds; rams and wrecks); `speed`
     is the animation speed, 0 for none (then everything is heard at once)."""
-    when: dict[str, float] = {}
-    order = 0
+    shown = timed or {}
+    placed: dict[str, float] = {}  # effects whose moment the playback gives: the earliest
+    staggered: dict[str, float] = {}  # the others, a moment apart in the order of their events
     for e in events:
         effect = effect_of(e, table, state)
-        if not effect or effect in when:
-            continue
-        at = (timed or {}).get(id(e))
-        if at is None:
-            at = order * STAGGER / speed if speed > 0 else 0.0
-            order += 1
-        when[effect] = at if speed > 0 else 0.0
+        if effect and id(e) in shown:
+            placed[effect] = min(placed.get(effect, shown[id(e)]), shown[id(e)])
+        elif effect and effect not in staggered:
+            staggered[effect] = len(staggered) * STAGGER / speed if speed > 0 else 0.0
+    when = {effect: max(0.0, at) if speed > 0 else 0.0 for effect, at in {**staggered, **placed}.items()}
     for quiet, louder in DROWNED_BY.items():
         if quiet in when and any(x in when for x in louder):
             del when[quiet]
-    return sorted(((at, effect) for effect, at in when.items()), key=lambda c: c[0])[:MAX_CUES]
+    kept = sorted(when, key=RANK.index)[:MAX_CUES]
+    return sorted(((when[effect], effect) for effect in kept), key=lambda c: c[0])
 
 
 @dataclass

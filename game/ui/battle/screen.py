@@ -178,9 +178,8 @@ class BattleScreen(Screen):
     def sound_cues(self, events: list[Ev]) -> None:
         """Queue the sounds of a command's events in step with their playback; those due now
         start at once."""
-        timed = {id(b.event): b.start for b in self.motion.bursts}
         self.cues.add(cues_for(events, self.session.engine.table, self.state,
-                               self.app.settings.animation_speed, timed))
+                               self.app.settings.animation_speed, self.motion.shown_at(events)))
         self.play_sounds(0.0)
 
     def play_sounds(self, dt: float) -> None:
