@@ -285,3 +285,21 @@ def test_a_riders_move_is_heard_and_the_mute_key_silences_the_table(app: App) ->
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F8, mod=0, unicode=""))
     battle.sound_cues(rolled(3))
     assert app.sound.started == [*heard, "dice"]
+
+
+@pytest.mark.parametrize("pace", ["fast", "instant"])
+def test_the_ai_is_heard_at_its_pace_and_silent_at_the_instant_pace(app: App, pace: str) -> None:
+    app.settings.animation_speed, app.settings.ai_speed = 1.0, pace  # type: ignore[assignment]
+    battle = BattleScreen.new(app, "the-ford", 2, "watch", {"red": "eager", "blue": "eager"})
+    app.reset(battle)
+    engine = battle.session.engine
+    for _ in range(20):
+        app.step(0.1)
+        battle.thinker.wait()
+    played = len(engine.commands)
+    assert played >= 3
+    if pace == "instant":
+        assert app.sound.started == []  # no animation, no sound: the AI's commands flash past
+    else:
+        assert app.sound.started and set(app.sound.started) <= set(EFFECTS)
+        assert len(app.sound.started) <= MAX_CUES * played

@@ -156,8 +156,9 @@ class BattleScreen(Screen):
             layer.placed = None
 
     # --- commands -------------------------------------------------------------------------
-    def submit(self, cmd: Command) -> Accepted | Rejected:
-        """Send a command to the engine, then show its events and hand over if needed."""
+    def submit(self, cmd: Command, heard: bool = True) -> Accepted | Rejected:
+        """Send a command to the engine, then show its events (and sound them unless `heard` is
+        False) and hand over if needed."""
         before = poses_of(self.state)
         result = self.session.submit(cmd)
         if isinstance(result, Rejected):
@@ -167,7 +168,8 @@ class BattleScreen(Screen):
         self.motion.play(result.events, before, self.app.settings.animation_speed)
         self.tray.throw([e for e in result.events if isinstance(e, DiceRolled)],
                         self.app.settings.animation_speed)
-        self.sound_cues(result.events)
+        if heard:
+            self.sound_cues(result.events)
         self.ctl.reset()
         if self.session.autosave_error:
             self.say(self.session.autosave_error)
@@ -502,7 +504,7 @@ class BattleScreen(Screen):
             self.ai_error = f"The {side} AI failed: {type(cmd).__name__}: {cmd}"
             self.say(self.ai_error)
             return
-        result = self.submit(cmd)
+        result = self.submit(cmd, heard=not (self.skipping or self.ai_pace() == 0.0))
         if isinstance(result, Rejected):
             self.ai_error = f"The {side} AI gave a refused command: {result.reason}"
             self.say(self.ai_error)
