@@ -187,8 +187,8 @@ def shout(rng: np.random.Generator, seconds: float, base: float) -> Wave:
     wander = np.cumsum(rng.standard_normal(n))
     f0 *= 1 + 0.03 * band(wander / max(1.0, float(np.max(np.abs(wander)))), 0, 12)
     f0 *= 1 + 0.02 * band(rng.standard_normal(n), 20, 70)  # a hoarse, rough voice
-    voice = formants(harmonic_voice(f0, 1.3), [(720, 180, 1.0), (1150, 220, 0.55), (2500, 350, 0.18)])
-    breath = band(rng.standard_normal(n), 500, 3000) * 0.25
+    voice = formants(harmonic_voice(f0, 1.0), [(720, 180, 1.0), (1150, 220, 0.55), (2500, 350, 0.18)])
+    breath = band(rng.standard_normal(n), 500, 3000) * 0.05
     return shape * band(voice + breath, 90, 3800)
 
 
@@ -269,7 +269,7 @@ def bowstring(rng: np.random.Generator) -> Wave:
         cur = string[(k - 1) * period: k * period]
         prev = string[(k - 1) * period - 1: k * period - 1] if k > 1 else np.r_[0.0, cur[:-1]]
         string[k * period: (k + 1) * period] = 0.985 * 0.5 * (cur + prev)
-    string = band(string, 90, 3000) * decay(n, 0.12, 0.001)
+    string = band(string, 90, 1600) * decay(n, 0.07, 0.001)
     limb = tone(85, n) * decay(n, 0.03, 0.001)
     add(track, string + 0.6 * limb, 0.0)
     m = int(0.3 * RATE)
@@ -330,9 +330,9 @@ def bolting(rng: np.random.Generator) -> Wave:
     run = run * (1 - 0.6 * going) * (1 - going) + band(run, 0, 450) * going * 0.6
     m = int(1.3 * RATE)
     tm = times(m)
-    rise = np.sin(np.pi * np.clip(tm / 0.5, 0, 1)) ** 0.7
-    glide = 620 + 520 * rise * np.exp(-np.clip(tm - 0.5, 0, None) / 0.5)
-    trill = 1 + 0.09 * np.sin(2 * np.pi * 11 * tm) * np.clip(tm / 0.3, 0, 1)
+    rise = np.sqrt(np.clip(tm / 0.15, 0, 1))  # up to a shriek at once, then sliding down
+    glide = 480 + 720 * rise * np.exp(-np.clip(tm - 0.15, 0, None) / 0.55)
+    trill = 1 + 0.1 * np.sin(2 * np.pi * (13 - 4 * tm) * tm) * np.clip(tm / 0.25, 0, 1)
     f0 = glide * trill
     amp = (np.clip(tm / 0.05, 0, 1) * np.exp(-np.clip(tm - 0.3, 0, None) / 0.4)
            * (1 - 0.45 * (0.5 + 0.5 * np.sin(2 * np.pi * 11 * tm))))
