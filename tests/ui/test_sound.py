@@ -10,6 +10,7 @@ import sys
 import wave
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 
@@ -83,8 +84,16 @@ def test_the_generator_rebuilds_the_shipped_sounds_exactly(tmp_path: Path) -> No
                    check=True, cwd=ROOT, capture_output=True, timeout=120)
     built = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert sorted(built) == sorted(f"{e}.wav" for e in EFFECTS)
-    stale = [name for name, data in built.items() if (SOUNDS_DIR / name).read_bytes() != data]
+    stale = [name for name, data in built.items() if not same_samples((SOUNDS_DIR / name).read_bytes(), data)]
     assert not stale, f"assets/sounds is out of date; run tools/make_sounds.py ({', '.join(stale)})"
+
+
+def same_samples(shipped: bytes, built: bytes) -> bool:
+    """The same bytes, or (another numpy's FFT rounding otherwise) the same samples within 2 steps."""
+    if shipped == built:
+        return True
+    a, b = (np.frombuffer(raw[44:], "<i2").astype(int) for raw in (shipped, built))
+    return shipped[:44] == built[:44] and len(a) == len(b) and int(np.max(np.abs(a - b))) <= 2
 
 
 # --- which event makes which sound ---------------------------------------------------------------
