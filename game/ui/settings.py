@@ -21,7 +21,7 @@ MAX_SETTINGS_BYTES = 1_000_000  # a settings file is a few kB
 
 
 class Settings(BaseModel):
-    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, key bindings."""
+    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, sound, keys."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
     ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels.")
@@ -29,6 +29,8 @@ class Settings(BaseModel):
     animation_speed: float = Field(1.0, ge=0.0, le=4.0, description="0 turns animations off.")
     ai_speed: Literal["slow", "normal", "fast", "instant"] = Field(
         "normal", description="How fast an AI player's commands follow each other.")
+    sound_volume: int = Field(80, ge=0, le=100, description="Loudness of the sound effects, 0-100.")
+    sound_muted: bool = Field(False, description="No sound effects at all.")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")
