@@ -50,6 +50,9 @@ class Screen:
     def on_top(self) -> None:
         """The screen became the top of the stack again."""
 
+    def covered(self, screen: Screen) -> None:
+        """Another screen is being put on top of this one."""
+
 
 class App:
     """Holds the window, the settings and the screen stack, and runs the loop."""
@@ -78,6 +81,8 @@ class App:
     # --- the stack -------------------------------------------------------------------------
     def push(self, screen: Screen) -> None:
         """Put a screen on top."""
+        if self.stack:
+            self.stack[-1].covered(screen)
         self.stack.append(screen)
 
     def pop(self) -> Screen | None:
