@@ -17,7 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Destrier: Ruckus skirmish on a digital table")
     parser.add_argument("--scenario", help="go straight to the battle screen on this scenario: a map's name "
                                                "in maps/ (without .tmx), or the path of any .tmx map file")
-    parser.add_argument("--mode", default="hotseat", choices=["hotseat", "solo", "watch", "editor", "tutorial"],
+    parser.add_argument("--mode", default="hotseat",
+                        choices=["hotseat", "solo", "watch", "editor", "tutorial"],
                         help="hotseat: two players on one machine; solo: you against the AI; "
                              "watch: the AI plays both sides; editor: the scenario editor (on the "
                              "--scenario given, or a new table); tutorial: learn to play, one "

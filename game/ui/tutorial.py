@@ -217,7 +217,8 @@ def _told_charge(cast: Cast, seen: Seen, name: Callable[[str], str]) -> str:
 
 def _told_melee(cast: Cast, seen: Seen, name: Callable[[str], str]) -> str:
     e = [r for r in seen.of(MeleeRound) if {r.attacker, r.defender} & cast.mine][-1]
-    strikes = f"{e.attacker_strikes} strikes to {e.defender_strikes}"
+    a, d = e.attacker_strikes, e.defender_strikes
+    strikes = f"{a} strike{'' if a == 1 else 's'} to {d}"
     won = f"{name(e.winner)} wins the round, {strikes}" if e.winner else f"A drawn round, {strikes}"
     down = [name(c.model) for c in _after(seen, e, Casualty)]
     return f"{won}." + (f" {' and '.join(down)} struck down." if down else "")
@@ -315,6 +316,17 @@ def _nudge_end(cast: Cast, now: Now) -> str:
     return "Press {end_activation} (or End Spear) to end the Spear."
 
 
+def _nudge_enemy(cast: Cast, now: Now) -> str:
+    pending = now.state.pending
+    if pending is None or pending.side != PLAYER:
+        return "Watch the AI play."
+    who, by = now.state.model(pending.model).name, now.state.model(pending.charger).name
+    if pending.kind == "charged":
+        return (f"{by} charges {who}: answer with a button below. Stand takes the charge; the "
+                "others are gambits to meet it or to get away.")
+    return f"{who} may Break Away from {by}, or stand and fight on: choose below."
+
+
 # --- where to look ----------------------------------------------------------------------------------
 
 def _ring(who: str, label: str = "") -> Marks:
@@ -397,8 +409,8 @@ STEPS: tuple[Step, ...] = (
     Step("enemy", "The other side plays",
          "{enemy} is played by the AI, by the same rules and with the same dice: its moves are "
          "traced on the table and its rolls go into the log. Watch until the last card of the "
-         "turn; {skip_ai} hurries it along.",
-         _turn_ended, nudge=lambda cast, now: "Watch the AI play."),
+         "turn; {skip_ai} hurries it along. Charged, you answer with the buttons below.",
+         _turn_ended, nudge=_nudge_enemy),
 )
 
 

@@ -46,15 +46,13 @@ LOOK_SECONDS = 0.8  # how long a move preview must stay in view to count as seen
 BOX_WIDTH = 400
 
 
-def open_tutorial(app: App) -> Coach:
+def open_tutorial(app: App) -> None:
     """Start the tutorial's game (the person plays Blue, the AI Orange) and put the coach over it."""
     match = Match.start(SCENARIO, SEED, "solo", {PLAYER: HUMAN, OPPONENT: ai_spec(DIFFICULTY)})
     battle = BattleScreen(app, match, "solo")
     battle.session.saves_dir = None  # the tutorial keeps clear of the player's autosave
     app.push(battle)
-    coach = Coach(app, battle)
-    app.push(coach)
-    return coach
+    app.push(Coach(app, battle))
 
 
 def key_label(app: App, action: str) -> str:
@@ -226,10 +224,10 @@ class Coach(Screen):
         elif mark.spot is not None:
             centre = cam.to_screen(*mark.spot)
             radius = cam.inches(0.5) + round(3 * self._pulse())
-            pygame.draw.line(surface, (20, 18, 10), (centre[0], centre[1]), (centre[0], centre[1] - 34), 4)
-            pygame.draw.line(surface, MARK_COLOUR, (centre[0], centre[1]), (centre[0], centre[1] - 34), 2)
-            pygame.draw.polygon(surface, MARK_COLOUR, [(centre[0], centre[1] - 34), (centre[0] + 16, centre[1] - 28),
-                                                       (centre[0], centre[1] - 22)])
+            x, y = centre
+            pygame.draw.line(surface, (20, 18, 10), (x, y), (x, y - 34), 4)
+            pygame.draw.line(surface, MARK_COLOUR, (x, y), (x, y - 34), 2)
+            pygame.draw.polygon(surface, MARK_COLOUR, [(x, y - 34), (x + 16, y - 28), (x, y - 22)])
         else:
             return None
         pygame.draw.circle(surface, (20, 18, 10), centre, radius + 2, 5)
@@ -352,7 +350,8 @@ class Coach(Screen):
             title = "Leave the tutorial?"
             body = ("Play on alone: the coach goes, the game stays, against the AI. Or go back to "
                     "the main menu; Learn to play starts the tutorial afresh.")
-            items = [("Keep learning", self._keep), ("Play on alone", self.play_on), ("Main menu", self.to_menu)]
+            items = [("Keep learning", self._keep), ("Play on alone", self.play_on),
+                     ("Main menu", self.to_menu)]
         width = round(520 * scale)
         lines = wrapped(body, fonts.body, width - 40)
         row = round(34 * scale)
