@@ -264,22 +264,23 @@ def _active(now: Now) -> str:
 
 
 def _moved(now: Now, model: str) -> bool:
+    """True once the model has spent his Move, or his activation is over."""
     m = now.state.find(model)
-    return m is not None and m.moved
+    return m is not None and (m.moved or m.activated and now.state.active_model != model)
 
 
 def _nudge_preview(cast: Cast, now: Now) -> str:
-    if _active(now) != cast.hero:
-        return "Click {hero} first." if not _moved(now, cast.hero) else ""
-    return "Hover the flag beyond the hedge."
+    if _active(now) == cast.hero:
+        return "Hover the flag beyond the hedge."
+    if _moved(now, cast.hero):
+        return "{hero} has moved: hover the ground with another rider, or skip this step."
+    return "Click {hero} first."
 
 
 def _nudge_jump(cast: Cast, now: Now) -> str:
     if _active(now) == cast.hero and not _moved(now, cast.hero):
         return "Click the flag to ride over the hedge."
-    if _moved(now, cast.hero):
-        return "{hero} has spent his Move short of the hedge: any rider may still jump it, or skip this step."
-    return ""
+    return "{hero} did not cross the hedge: any rider may still jump it, or skip this step."
 
 
 def _nudge_lancer(cast: Cast, now: Now) -> str:
@@ -299,12 +300,12 @@ def _nudge_charge(cast: Cast, now: Now) -> str:
 def _nudge_melee(cast: Cast, now: Now) -> str:
     if _active(now) != cast.lancer:
         return "{lancer}'s activation is over: skip this step."
-    return "Click {billman} to fight."
+    return "Click {billman} to fight a round."
 
 
 def _nudge_shot(cast: Cast, now: Now) -> str:
     if _active(now) == cast.archer:
-        return "Hold {shoot} and click {target}."
+        return "Hold {shoot} and click {target} to loose an arrow."
     if _active(now):
         return "Press {end_activation} to end this activation, then click {archer}."
     return "Click {archer} to activate him."
@@ -323,7 +324,7 @@ def _nudge_enemy(cast: Cast, now: Now) -> str:
     who, by = now.state.model(pending.model).name, now.state.model(pending.charger).name
     if pending.kind == "charged":
         return (f"{by} charges {who}: answer with a button below. Stand takes the charge; the "
-                "others are gambits to meet it or to get away.")
+                "others try to meet it or get away.")
     return f"{who} may Break Away from {by}, or stand and fight on: choose below."
 
 
@@ -356,31 +357,31 @@ STEPS: tuple[Step, ...] = (
          "Each turn the Hero Deck is shuffled: a card for every Hero and one for the Divers "
          "Alarums. The cards are turned one at a time, and the Spear whose card is turned acts. "
          "This turn {hero}'s card came first: the top bar names his Spear.",
-         _fact(NEXT), nudge=lambda cast, now: "Press Next when you have found it.",
+         _fact(NEXT), nudge=lambda cast, now: "Press Next (or {end_activation}) to go on.",
          marks=lambda cast, now: [Mark(part="card")], reading=True),
     Step("hero", "Activate the Hero",
-         "A Spear acts one model at a time, and its Hero goes first. {hero} rides a Warhorse: "
-         "click him (the ringed rider) to activate him.",
-         _activated("hero"), marks=_ring("hero", "click him")),
+         "A Spear acts one model at a time, and its Hero goes first. {hero} is a Captain on a "
+         "Warhorse, with a Move of {move}; each model has one Move and one Action when he acts.",
+         _activated("hero"), nudge=lambda cast, now: "Click {hero} (ringed) to activate him.",
+         marks=_ring("hero", "click him")),
     Step("preview", "See before you move",
-         "Move the mouse over the meadow beyond the hedge, at the flag. Before you click, the "
-         "table draws the path he would ride, and the box by the cursor gives its cost out of "
-         "his {move} Move and the ground on the way. Green is legal, red is not.",
+         "Before you click, the table shows what a move would be: the path he would ride and, "
+         "by the cursor, its cost out of his {move} Move, the ground on the way and any test it "
+         "needs. Green says it is legal; red says why not.",
          _fact(PREVIEW), nudge=_nudge_preview, marks=_marks_hedge),
     Step("jump", "Jump the hedge",
-         "The hedge is a low obstacle: a rider who crosses it takes a Jump test, and the box "
-         "shows its odds before a die is rolled (6 sails over, 1 falls). Click the flag to ride "
-         "over: the engine rolls the test, and the dice show at the top of the table.",
+         "The hedge is a low obstacle: a rider crossing it takes a Jump test. A 6 sails over, "
+         "2 to 5 land awkwardly (the rest of the move at half rate), a 1 falls. The box gives "
+         "the odds before a die is rolled; the engine rolls it as he rides.",
          _jumped, told=_told_jump, nudge=_nudge_jump, marks=_marks_hedge),
     Step("lancer", "The next model",
-         "{hero} still has his Action (a fight or a shot), but no enemy is in reach. End his "
-         "activation, then activate {lancer}, his lancer. A Retainer within his Hero's Command "
-         "Range obeys; out of it, he takes a Feckless test first.",
+         "{hero} still has his Action (a fight or a shot), but no enemy is in reach. A Retainer "
+         "within his Hero's Command Range obeys; out of it, he takes a Feckless test first.",
          _activated("lancer"), told=_told_activated, nudge=_nudge_lancer, marks=_ring("lancer")),
     Step("charge", "Mounted Charge!",
-         "A Mounted Charge! is a Movement Gambit: a roll to bring it off, and then the Warhorse "
+         "A Mounted Charge! is a Movement Gambit: a roll to bring it off, then the Warhorse "
          "gallops up to {reach} further and the rider wins the charge bonuses for the melee. "
-         "Declare it, then hover {billman} to see the charge and its odds, and click him.",
+         "Over the enemy, the box gives the odds of the roll before you commit.",
          _charged, told=_told_charge, nudge=_nudge_charge, marks=_marks_charge),
     Step("melee", "The melee",
          "In base contact, a fight is the Action. Both sides roll their Fight dice; the one with "
@@ -388,28 +389,26 @@ STEPS: tuple[Step, ...] = (
          "last while {lancer} keeps winning.",
          _fought, told=_told_melee, nudge=_nudge_melee, marks=_ring("billman", "fight him")),
     Step("shot", "A shot",
-         "End {lancer}'s activation and activate {archer}. Hold {shoot} to aim: over an enemy "
-         "the box gives the range and the score he needs. Click {target} to loose an arrow "
-         "from the longbow.",
+         "Shooting is an archer's Action. Hold {shoot} to aim: over an enemy, the box gives the "
+         "range and the score he needs to hit, and a hit must still get past the target's save.",
          _shot, told=_told_shot, nudge=_nudge_shot, marks=_marks_shot),
     Step("log", "The log",
          "Every die the engine rolls is written in the log on the right: what it was for, the "
-         "score it needed and what came up. Click a line of the log to read the rule behind it; "
-         "Esc comes back to the table.",
-         _fact(LOG), nudge=lambda cast, now: "Click a line of the log.",
+         "score it needed and what came up. Each line leads to the rule behind it.",
+         _fact(LOG), nudge=lambda cast, now: "Click a line of the log; Esc comes back.",
          marks=lambda cast, now: [Mark(part="log")]),
     Step("rules", "The rules, any time",
-         "{rules} opens the rules anywhere in the game, from the menu to the middle of a melee. "
-         "Press {rules} now, look around, and press Esc to come back.",
-         _fact(RULES), nudge=lambda cast, now: "Press {rules}."),
+         "The rules are one key away anywhere in the game, from the main menu to the middle of "
+         "a melee, with every rule the engine enforces.",
+         _fact(RULES), nudge=lambda cast, now: "Press {rules}, look around, then Esc to come back."),
     Step("turn", "Turn the next card",
          "When every model of the Spear has acted, the engine turns the next card of the Hero "
-         "Deck. End {archer}'s activation: he is the last of the Spear.",
+         "Deck. {archer} is the last of {hero}'s Spear.",
          _spear_ended, told=_told_card, nudge=_nudge_end),
     Step("enemy", "The other side plays",
          "{enemy} is played by the AI, by the same rules and with the same dice: its moves are "
-         "traced on the table and its rolls go into the log. Watch until the last card of the "
-         "turn; {skip_ai} hurries it along. Charged, you answer with the buttons below.",
+         "traced on the table and its rolls go into the log. If it charges one of yours, you "
+         "answer with the buttons below. {skip_ai} hurries it along.",
          _turn_ended, nudge=_nudge_enemy),
 )
 

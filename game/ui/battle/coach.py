@@ -44,6 +44,7 @@ MARK_COLOUR: theme.Colour = (120, 230, 255)
 DONE_COLOUR: theme.Colour = (150, 220, 140)
 LOOK_SECONDS = 0.8  # how long a move preview must stay in view to count as seen
 BOX_WIDTH = 400
+CORNERS = ("bottomright", "topright", "bottomleft", "topleft")
 
 
 def open_tutorial(app: App) -> None:
@@ -77,6 +78,7 @@ class Coach(Screen):
         self.panel = ""  # "" the step's box; "skip" leave the tutorial?; "done" the closing panel
         self.buttons: list[Button] = []
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.corner = "bottomright"  # where the box stands while it is clear of the action
         self._opening_log = False
         self.clock = 0.0
 
@@ -123,6 +125,9 @@ class Coach(Screen):
             elif event.type != pygame.KEYDOWN and event.type != pygame.MOUSEBUTTONDOWN:
                 self.battle.handle(event)  # key releases and mouse moves keep the battle's view true
             return
+        if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
+            # over the box the table is hidden: no move preview of the ground under it
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=(-1, -1), rel=event.rel, buttons=event.buttons)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if any(b.click(event.pos) for b in self.buttons):
                 return
@@ -258,22 +263,31 @@ class Coach(Screen):
         pygame.draw.rect(surface, MARK_COLOUR, rect, width, border_radius=5)
 
     def _box_at(self, size: tuple[int, int], clear: list[pygame.Rect]) -> pygame.Rect:
-        """The box in the first corner of the table that keeps clear of the marks and the active
-        model (bottom right first: the tutorial's table is quiet there)."""
-        view = self.battle.camera.viewport.inflate(-16, -16)
-        active = self.battle.ctl.active()
+        """The box in a corner of the table clear of the marks, the active model and the odds box:
+        the corner it stands in while that stays clear, else the first clear one (bottom right
+        first: the tutorial's table is quiet there), else the one hiding least."""
+        battle = self.battle
+        view = battle.camera.viewport.inflate(-16, -16)
+        active = battle.ctl.active()
         if active is not None:
             spot = pygame.Rect(0, 0, 90, 90)
-            spot.center = self.battle.camera.to_screen(active.x, active.y)
+            spot.center = battle.camera.to_screen(active.x, active.y)
             clear = [*clear, spot]
-        box = pygame.Rect((0, 0), size)
-        corners = ("bottomright", "topright", "bottomleft", "topleft")
-        for corner in corners:
+        if battle.preview_box is not None:
+            clear = [*clear, battle.preview_box]
+
+        def placed(corner: str) -> pygame.Rect:
+            box = pygame.Rect((0, 0), size)
             setattr(box, corner, getattr(view, corner))
-            if not any(box.colliderect(r) for r in clear):
-                return box
-        setattr(box, corners[0], getattr(view, corners[0]))
-        return box
+            return box
+
+        def hidden(corner: str) -> int:
+            box = placed(corner)
+            return sum(c.width * c.height for r in clear if (c := box.clip(r)).width)
+
+        corners = (self.corner, *CORNERS)
+        self.corner = next((c for c in corners if not hidden(c)), min(CORNERS, key=hidden))
+        return placed(self.corner)
 
     def _draw_box(self, surface: pygame.Surface, clear: list[pygame.Rect]) -> None:
         tut = self.tutorial
