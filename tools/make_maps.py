@@ -4,8 +4,8 @@ Run after tools/make_assets.py: `.venv/bin/python tools/make_maps.py` writes eve
 `MAPS`; `tmx_text(name)` returns one map's text (the tests compare it with the shipped file).
 Tile ids are read from maps/terrain.tsx by each tile's `variant` property, so the tileset can be
 re-ordered freely. Every map has a ground layer, a features layer (bridges painted over the
-river), and the object layers `obstacles`, `deployment` and `objectives`, and a map with vehicles
-also a `vehicles` layer (see docs/maps.md).
+river), and the object layers `obstacles`, `deployment` and `objectives`, a map with vehicles
+also a `vehicles` layer and a map placing its own models a `forces` layer (see docs/maps.md).
 
 * skirmish-field (36"x36"): a river down the west side with two fords and a bridge; the York road
   across the middle meeting a farm track at the market cross; a walled farmhouse garden and
@@ -25,6 +25,10 @@ also a `vehicles` layer (see docs/maps.md).
   tail and the farmhouse; York's supply wagon starts on the road at the west end with its escort,
   and Lancaster lies in ambush behind the hedgerows on both sides. The only map with a `vehicles`
   object layer (written only when a map has vehicles, so the other maps keep their layers).
+* tutorial (24"x20"): the Lane Hedge, the tutorial's table (game/ui/tutorial.py): a hedge across
+  the meadow before Blue's mounted Captain, a billman in the open for his lancer to charge, the
+  enemy Captain in bowshot of his archer. The only map with a `forces` object layer: each side's
+  own three models, placed where the tutorial's steps need them.
 """
 
 from __future__ import annotations

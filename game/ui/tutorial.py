@@ -47,7 +47,7 @@ HEDGE_SPOT = (5.5, 10.5)  # beyond the meadow hedge, within the Hero's Move and 
 NEXT = "next"  # the coach's Next button (a step that asks only to be read)
 PREVIEW = "preview"  # a legal move preview of the player's active model was shown
 LOG = "log"  # a line of the event log was clicked (its rule opened)
-RULES = "rules"  # the rules were opened otherwise (the rules key, the pause menu)
+RULES = "rules"  # the rules were opened otherwise (the rules key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +432,11 @@ class Tutorial:
     def over(self) -> bool:
         """True once every step is done or skipped."""
         return self.index >= len(self.steps)
+
+    def spear_in_hand(self) -> bool:
+        """True until the step that ends the player's Spear: the Spear's models are still to act."""
+        keys = [s.key for s in self.steps]
+        return "turn" in keys and self.index < keys.index("turn")
 
     def words(self, msg: str) -> str:
         """A step's text with the cast's names, numbers and keys."""

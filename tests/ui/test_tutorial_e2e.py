@@ -66,6 +66,8 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
     assert on(coach) == "card"
     key(app, pygame.K_SPACE)  # a step asking only to be read: Space is Next, not End Spear
     assert on(coach) == "hero" and state.current_card == cast.hero
+    key(app, pygame.K_SPACE)  # pressed once too often: the coach says what it would do instead
+    assert state.current_card == cast.hero and not engine.commands and "whole Spear" in battle.flash
 
     click(app, at(coach, cast.lancer))  # a wrong but legal try: the engine says the Hero goes first
     assert not state.active_model and on(coach) == "hero"

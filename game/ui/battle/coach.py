@@ -139,11 +139,21 @@ class Coach(Screen):
             if keys.is_action(event.key, "back") and not self._battle_escapes():
                 self.panel = "skip"
                 return
-            if step is not None and step.reading and keys.is_action(event.key, "end_activation"):
-                self.next()
-                return
+            if keys.is_action(event.key, "end_activation") and step is not None:
+                if step.reading:
+                    self.next()
+                    return
+                if self.tutorial.spear_in_hand() and self._would_end_spear():
+                    self.battle.say("With no model active, that key ends the whole Spear: not yet. "
+                                    "(The End Spear button does it, if you mean it.)")
+                    return
         self.battle.handle(event)
         self._opening_log = False
+
+    def _would_end_spear(self) -> bool:
+        """True if the end-activation key would end the player's Spear now (no model is active)."""
+        battle = self.battle
+        return battle.human_acting() and not battle.state.active_model and battle.state.pending is None
 
     def _battle_escapes(self) -> bool:
         """True if Esc has something to cancel on the battle screen (a hint, waypoints, a gambit)."""
