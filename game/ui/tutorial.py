@@ -443,7 +443,7 @@ class Tutorial:
         return msg.format(**self.cast.words)
 
     def saw(self, events: Iterable[Ev], names: Callable[[str], str]) -> None:
-        """New events from the engine's log; `names` gives a model's short name by id."""
+        """New events from the engine's log; `names` gives a model's name in a sentence by id."""
         self.seen.events.extend(events)
         self._advance(names)
 

@@ -20,6 +20,7 @@ from game.ui import theme
 from game.ui.app import App, Screen
 from game.ui.battle.cache import panel, rendered, text, wrapped
 from game.ui.battle.screen import BattleScreen
+from game.ui.keys import DEFAULT_BINDINGS
 from game.ui.solo import ai_spec
 from game.ui.tutorial import (
     DIFFICULTY,
@@ -57,9 +58,11 @@ def open_tutorial(app: App) -> None:
 
 
 def key_label(app: App, action: str) -> str:
-    """A key as a sentence names it: "Space", "Tab", "C", "F1"."""
-    label = app.keys.label(action)
-    return label.title() if len(label) > 2 and not label[1:].isdigit() else label
+    """The first key the player binds to an action, as a sentence names it: "Space", "Tab", "C", "F1"."""
+    names = app.settings.keys.get(action) or DEFAULT_BINDINGS.get(action, [])
+    if not names:
+        return app.keys.label(action)
+    return names[0].upper() if len(names[0]) <= 3 else names[0].title()
 
 
 class Coach(Screen):
@@ -84,9 +87,11 @@ class Coach(Screen):
 
     # --- what the player did -----------------------------------------------------------------
     def name(self, model_id: str) -> str:
-        """A model's short name by id."""
+        """A model as the steps call him: the player's own by their short names, the enemy in full."""
         m = self.battle.state.find(model_id)
-        return short_name(m.name) if m is not None else model_id
+        if m is None:
+            return model_id
+        return short_name(m.name) if m.side == PLAYER else m.name
 
     def _read_log(self) -> None:
         log = self.battle.session.engine.log
@@ -193,10 +198,6 @@ class Coach(Screen):
         self._look(dt)
         if self.tutorial.over:
             self.panel = "done"
-
-    def resized(self, size: tuple[int, int]) -> None:
-        """The window changed size: so did the table."""
-        self.battle.resized(size)
 
     def on_top(self) -> None:
         """Back from the rules or the pause menu."""
