@@ -32,7 +32,7 @@ from game.rules.events import (
     TurnEnded,
     Wounded,
 )
-from game.rules.state import GameState, Model, Side
+from game.rules.state import ALARUMS_CARD, GameState, Model, Side
 from game.ui.sides import SIDE_NAME
 
 SCENARIO = "tutorial"  # maps/tutorial.tmx, made by tools/make_maps.py
@@ -241,7 +241,7 @@ def _told_card(cast: Cast, seen: Seen, name: Callable[[str], str]) -> str:
     if not cards:
         return "The Spear is done and the next card is turned."
     card = cards[0].card
-    who = "the Divers Alarums" if card == "alarums" else f"{name(card)}'s"
+    who = "the Divers Alarums" if card == ALARUMS_CARD else f"{name(card)}'s"
     return f"The next card turned is {who}."
 
 
