@@ -335,14 +335,18 @@ def _ring(who: str, label: str = "") -> Marks:
 
 
 def _marks_hedge(cast: Cast, now: Now) -> list[Mark]:
+    if _moved(now, cast.hero):
+        return []
     if _active(now) != cast.hero:
-        return [] if _moved(now, cast.hero) else [Mark(model=cast.hero)]
+        return [Mark(model=cast.hero)]
     return [Mark(spot=HEDGE_SPOT, label="ride here")]
 
 
 def _marks_charge(cast: Cast, now: Now) -> list[Mark]:
+    if _moved(now, cast.lancer):
+        return []
     if _active(now) != cast.lancer:
-        return [] if _moved(now, cast.lancer) else [Mark(model=cast.lancer)]
+        return [Mark(model=cast.lancer)]
     return [Mark(model=cast.billman, label="charge him")]
 
 

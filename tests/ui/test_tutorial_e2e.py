@@ -81,6 +81,9 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
     assert on(coach) == "jump"
     preview = battle.current_preview()
     assert preview is not None and any("Jump test" in ln for ln in preview.lines)
+    frames(app, 1)
+    assert battle.preview_box is not None and not coach.box.colliderect(battle.preview_box)
+    assert not coach.box.collidepoint(spot) and not coach.box.collidepoint(at(coach, cast.hero))
 
     click(app, spot)
     jumps = [e for e in log if isinstance(e, JumpTest)]
@@ -97,6 +100,9 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
     hover(app, at(coach, cast.billman))
     preview = battle.current_preview()
     assert preview is not None and preview.legal and any("Mounted Charge!" in ln for ln in preview.lines)
+    frames(app, 1)  # the coach keeps clear of the odds box, the rider and the man he charges
+    assert battle.preview_box is not None and not coach.box.colliderect(battle.preview_box)
+    assert not any(coach.box.collidepoint(at(coach, m)) for m in (cast.lancer, cast.billman))
     click(app, at(coach, cast.billman))
     gambits = [e for e in log if isinstance(e, GambitRolled)]
     assert [(g.model, g.gambit, g.outcome) for g in gambits] == [(cast.lancer, "mounted_charge", "success")]

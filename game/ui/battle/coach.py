@@ -65,6 +65,12 @@ def key_label(app: App, action: str) -> str:
     return names[0].upper() if len(names[0]) <= 3 else names[0].title()
 
 
+def _off_table(motion: pygame.event.Event) -> pygame.event.Event:
+    """A mouse move as the battle sees it over the coach's box or panel: off the table, so no
+    move preview shows for the ground hidden under it."""
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=(-1, -1), rel=motion.rel, buttons=motion.buttons)
+
+
 class Coach(Screen):
     """The tutorial over a battle screen: its box, its marks on the table, its closing panel."""
 
@@ -127,12 +133,13 @@ class Coach(Screen):
                 any(b.click(event.pos) for b in self.buttons)
             elif event.type == pygame.KEYDOWN and keys.is_action(event.key, "back") and self.panel == "skip":
                 self.panel = ""
-            elif event.type != pygame.KEYDOWN and event.type != pygame.MOUSEBUTTONDOWN:
-                self.battle.handle(event)  # key releases and mouse moves keep the battle's view true
+            elif event.type == pygame.KEYUP:
+                self.battle.handle(event)  # the battle's keys held stay true
+            elif event.type == pygame.MOUSEMOTION:
+                self.battle.handle(_off_table(event))
             return
         if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
-            # over the box the table is hidden: no move preview of the ground under it
-            event = pygame.event.Event(pygame.MOUSEMOTION, pos=(-1, -1), rel=event.rel, buttons=event.buttons)
+            event = _off_table(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if any(b.click(event.pos) for b in self.buttons):
                 return
