@@ -35,7 +35,7 @@ from game.rules.events import (
 from game.rules.state import ALARUMS_CARD, GameState, Model, Side
 from game.ui.sides import SIDE_NAME
 
-SCENARIO = "tutorial"  # maps/tutorial.tmx, made by tools/make_maps.py
+SCENARIO = "tutorial"  # game/resources/maps/tutorial.tmx, made by tools/make_maps.py
 SEED = 39  # Blue's card is turned first; the test plays the whole turn on it
 PLAYER: Side = "blue"
 OPPONENT: Side = "red"

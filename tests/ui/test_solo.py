@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.__main__ import _parser
 from game.ai import PLAYERS, EagerPlayer
 from game.persist import Match, load_save
 from game.persist.schema import HUMAN
@@ -31,7 +32,6 @@ from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import SoloSetup, WatchSetup
 from game.ui.settings import load_settings
 from game.ui.solo import ai_spec, describe, solo_players
-from main import _parser
 from tests.ui.conftest import frames
 from tests.ui.test_play_e2e import click, key
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.__main__ import _open, _parser
 from game.rules.events import (
     CardDrawn,
     Casualty,
@@ -20,7 +21,6 @@ from game.ui.battle.screen import BattleScreen
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.rules import RulesScreen
 from game.ui.tutorial import HEDGE_SPOT, OPPONENT, PLAYER
-from main import _open, _parser
 from tests.ui.conftest import frames
 from tests.ui.test_play_e2e import click, key
 from tests.ui.test_solo import press
