@@ -376,7 +376,7 @@ class Coach(Screen):
                     f"Hero Deck. The game lasts {state.max_turns} turns; the side with more Valour at "
                     "the end wins. Valour so far: "
                     + ", ".join(f"{theme.SIDE_NAME[s]} {state.sides[s].valour}" for s in (PLAYER, OPPONENT))
-                    + ". Run!, Climb, Perk cards and the rest are in the rules (F1).")
+                    + f". Run!, Climb, Perk cards and the rest are in the rules ({self.tutorial.words('{rules}')}).")
             items = [("Play on against the AI", self.play_on), ("Main menu", self.to_menu)]
         else:
             title = "Leave the tutorial?"
