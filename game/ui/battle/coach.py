@@ -372,11 +372,11 @@ class Coach(Screen):
         state = self.battle.state
         if self.panel == "done":
             title = "You have played a turn"
+            valour = ", ".join(f"{theme.SIDE_NAME[s]} {state.sides[s].valour}" for s in (PLAYER, OPPONENT))
             body = (f"Every Spear has acted and turn {state.turn} begins with a fresh shuffle of the "
                     f"Hero Deck. The game lasts {state.max_turns} turns; the side with more Valour at "
-                    "the end wins. Valour so far: "
-                    + ", ".join(f"{theme.SIDE_NAME[s]} {state.sides[s].valour}" for s in (PLAYER, OPPONENT))
-                    + f". Run!, Climb, Perk cards and the rest are in the rules ({self.tutorial.words('{rules}')}).")
+                    f"the end wins. Valour so far: {valour}. Run!, Climb, Perk cards and the rest are "
+                    + self.tutorial.words("in the rules ({rules})."))
             items = [("Play on against the AI", self.play_on), ("Main menu", self.to_menu)]
         else:
             title = "Leave the tutorial?"
