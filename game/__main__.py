@@ -18,10 +18,12 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Destrier: Ruckus skirmish on a digital table")
     parser.add_argument("--scenario", help="go straight to the battle screen on this scenario: a shipped "
                                                "map's name (without .tmx), or the path of any .tmx map file")
-    parser.add_argument("--mode", default="hotseat", choices=["hotseat", "solo", "watch", "editor"],
+    parser.add_argument("--mode", default="hotseat",
+                        choices=["hotseat", "solo", "watch", "editor", "tutorial"],
                         help="hotseat: two players on one machine; solo: you against the AI; "
                              "watch: the AI plays both sides; editor: the scenario editor (on the "
-                             "--scenario given, or a new table)")
+                             "--scenario given, or a new table); tutorial: learn to play, one "
+                             "guided turn on its own small table")
     parser.add_argument("--side", default="red", choices=["red", "blue"], help="your side in a solo game")
     parser.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"],
                         help="the AI's level in a solo game")
@@ -77,6 +79,12 @@ def _open(app: App, args: argparse.Namespace) -> int:
 
         app.push(MainMenu(app))
         app.push(EditorScreen.open(app, args.scenario))
+    elif args.mode == "tutorial":
+        from game.ui.battle.coach import open_tutorial
+        from game.ui.screens.menu import MainMenu
+
+        app.push(MainMenu(app))
+        open_tutorial(app)
     else:
         first_screen(app, args)
     return app.run(args.frames, args.screenshot)

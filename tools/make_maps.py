@@ -4,8 +4,8 @@ Run after tools/make_assets.py: `.venv/bin/python tools/make_maps.py` writes eve
 `MAPS`; `tmx_text(name)` returns one map's text (the tests compare it with the shipped file).
 Tile ids are read from the tileset terrain.tsx by each tile's `variant` property, so the tileset can be
 re-ordered freely. Every map has a ground layer, a features layer (bridges painted over the
-river), and the object layers `obstacles`, `deployment` and `objectives`, and a map with vehicles
-also a `vehicles` layer (see docs/maps.md).
+river), and the object layers `obstacles`, `deployment` and `objectives`, a map with vehicles
+also a `vehicles` layer and a map placing its own models a `forces` layer (see docs/maps.md).
 
 * skirmish-field (36"x36"): a river down the west side with two fords and a bridge; the York road
   across the middle meeting a farm track at the market cross; a walled farmhouse garden and
@@ -25,6 +25,10 @@ also a `vehicles` layer (see docs/maps.md).
   tail and the farmhouse; York's supply wagon starts on the road at the west end with its escort,
   and Lancaster lies in ambush behind the hedgerows on both sides. The only map with a `vehicles`
   object layer (written only when a map has vehicles, so the other maps keep their layers).
+* tutorial (24"x20"): the Lane Hedge, the tutorial's table (game/ui/tutorial.py): a hedge across
+  the meadow before Blue's mounted Captain, a billman in the open for his lancer to charge, the
+  enemy Captain in bowshot of his archer. The only map with a `forces` object layer: each side's
+  own three models, placed where the tutorial's steps need them.
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ ZoneSpec = tuple[str, str, float, float, float, float]
 ObjectiveSpec = tuple[str, str, float, int, float, float]
 # (name, vehicles.toml profile, side, x, y, heading): the centre in inches, heading in degrees
 VehicleSpotSpec = tuple[str, str, str, float, float, float]
+# (name, side, profile, spear, x, y, facing, steed, weapons): one model the map places itself
+ForceSpec = tuple[str, str, str, int, float, float, float, str, str]
 
 
 @dataclass
@@ -74,6 +80,7 @@ class MapSpec:
     zones: list[ZoneSpec] = field(default_factory=list)
     objectives: list[ObjectiveSpec] = field(default_factory=list)
     vehicles: list[VehicleSpotSpec] = field(default_factory=list)
+    forces: list[ForceSpec] = field(default_factory=list)
 
 
 def tile_ids() -> dict[str, int]:
@@ -391,6 +398,64 @@ def stakes_and_arrows() -> MapSpec:
     )
 
 
+# --- The tutorial: the Lane Hedge ---------------------------------------------------------------
+
+TUTORIAL_BRIEFING = (
+    "Sir Ralph Mauleverer's foragers have come down Mill Lane with a billman and a bowman, and Sir "
+    "Thomas Harcourt rides out with his lancer and his archer to see them off. A hedge runs "
+    "across the meadow before him; beyond it the foragers wait in the open. This is the "
+    "tutorial's table: one Spear a side and one turn to learn how a Spear is played."
+)
+# The models the tutorial speaks of, as they are named on the map (game/ui/tutorial.py reads the
+# same names): Blue is the person's side, Orange the AI's.
+TUTORIAL_FORCES: list[ForceSpec] = [
+    ("Sir Thomas Harcourt", "blue", "captain", 1, 5.5, 16.5, 0.0, "warhorse", ""),
+    ("Will Fenton", "blue", "man_at_arms", 1, 11.5, 16.5, 0.0, "warhorse", "lance,hand_weapon"),
+    ("Hal Ferris", "blue", "archer", 1, 9.0, 17.8, 0.0, "", ""),
+    ("Sir Ralph Mauleverer", "red", "captain", 1, 8.5, 6.5, 180.0, "", ""),
+    ("Jack Coke", "red", "billman", 1, 15.0, 4.5, 200.0, "", ""),
+    ("Robin Webbe", "red", "archer", 1, 3.0, 4.0, 160.0, "", ""),
+]
+
+
+def tutorial() -> MapSpec:
+    """The Lane Hedge: the tutorial's small table, a hedge to jump, a billman to charge, a bowman to shoot."""
+    w, h = 24, 20
+    rng = random.Random(1455)  # the year of the first battle of St Albans
+
+    def put(cells: set[Cell], variants: list[str]) -> None:
+        paint(grid, cells, variants, rng, w, h)
+
+    grid: dict[Cell, str] = {}
+    put(rect(0, 0, w, h), GRASS)
+    put({(x, y) for x, y in blob(22.6, 2.4, 3.2, 3.0, 61, w, h) if x >= 20}, WOODS)  # Mill Spinney
+    put(blob(22.2, 16.6, 1.8, 1.5, 62, w, h), SCRUB)  # brambles by the lane
+    put(rect(0, 0, 3, 2), ["plough-ew"])  # the corner of a ploughed field
+    for y in range(h):  # Mill Lane, north to south along the east side
+        grid[(19, y)] = "road-ns"
+    return MapSpec(
+        width=w,
+        height=h,
+        properties=[
+            ("title", "string", "Learn to Play: The Lane Hedge"),
+            ("briefing", "string", TUTORIAL_BRIEFING),
+            ("turns", "int", "4"),
+            ("blue_name", "string", "Harcourt's riders"),
+            ("red_name", "string", "Mauleverer's foragers"),
+            ("steeds_stay", "bool", "false"),
+        ],
+        ground=grid,
+        features={},
+        obstacles=[("meadow hedge", "hedge", "low", 1.0, [(0.5, 12.5), (3.8, 12.6), (7.0, 12.5)])],
+        zones=[
+            ("red deployment", "red", 0.0, 0.0, float(w), 8.0),
+            ("blue deployment", "blue", 0.0, 14.0, float(w), 6.0),
+        ],
+        objectives=[("the lane end", "hold", 2.0, 2, 19.5, 10.0)],
+        forces=TUTORIAL_FORCES,
+    )
+
+
 # --- Make Way! Clear the Road! ------------------------------------------------------------------
 
 WAY_W, WAY_H = 42, 30
@@ -478,6 +543,7 @@ def make_way() -> MapSpec:
 
 
 MAPS: dict[str, Callable[[], MapSpec]] = {
+    "tutorial": tutorial,
     "skirmish-field": skirmish_field,
     "the-ford": the_ford,
     "stakes-and-arrows": stakes_and_arrows,
@@ -515,7 +581,7 @@ def render(spec: MapSpec) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
         f'renderorder="right-down" width="{w}" height="{h}" tilewidth="{PX}" '
-        f'tileheight="{PX}" infinite="0" nextlayerid="{7 if spec.vehicles else 6}" '
+        f'tileheight="{PX}" infinite="0" nextlayerid="{6 + bool(spec.vehicles) + bool(spec.forces)}" '
         'nextobjectid="@NEXT@">',
         *_props(spec.properties, " "),
         ' <tileset firstgid="1" source="terrain.tsx"/>',
@@ -577,6 +643,18 @@ def render(spec: MapSpec) -> str:
                 ],
                 "   ",
             )
+            out += ["   <point/>", "  </object>"]
+            oid += 1
+        out.append(" </objectgroup>")
+    if spec.forces:  # likewise the map's own models
+        out.append(f' <objectgroup id="{6 + bool(spec.vehicles)}" name="forces">')
+        for name, side, profile, spear, x, y, facing, steed, weapons in spec.forces:
+            out.append(f'  <object id="{oid}" name={quoteattr(name)} x="{_num(x * PX)}" y="{_num(y * PX)}">')
+            props: list[Prop] = [("side", "string", side), ("profile", "string", profile),
+                                 ("spear", "int", str(spear)), ("facing", "float", _num(facing))]
+            props += [("steed", "string", steed)] if steed else []
+            props += [("weapons", "string", weapons)] if weapons else []
+            out += _props(props, "   ")
             out += ["   <point/>", "  </object>"]
             oid += 1
         out.append(" </objectgroup>")

@@ -54,6 +54,9 @@ class Screen:
     def say(self, msg: str) -> None:
         """Show a short message, if this screen has a place for one."""
 
+    def covered(self, screen: Screen) -> None:
+        """Another screen is being put on top of this one."""
+
 
 class App:
     """Holds the window, the settings and the screen stack, and runs the loop."""
@@ -83,6 +86,8 @@ class App:
     # --- the stack -------------------------------------------------------------------------
     def push(self, screen: Screen) -> None:
         """Put a screen on top."""
+        if self.stack:
+            self.stack[-1].covered(screen)
         self.stack.append(screen)
 
     def pop(self) -> Screen | None:

@@ -112,8 +112,9 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
         overlays.draw_ruler(surface, cam, scr.ruler_from, world, small)
     if keys.held("sight", scr.down) and focus is not None:
         overlays.draw_sight(surface, cam, table, state, focus, world, small)
+    scr.preview_box = None
     if preview is not None:
-        _draw_preview(scr, surface, preview.lines, preview.legal, corner=scr.driving())
+        scr.preview_box = _draw_preview(scr, surface, preview.lines, preview.legal, corner=scr.driving())
     scr.tray.draw(surface, (cam.viewport.centerx, cam.viewport.top + 12), scr.app.fonts.body)
     if scr.flash_time > 0:
         _banner(surface, scr.flash, scr.app.fonts.head, (cam.viewport.centerx, cam.viewport.bottom - 40),
@@ -133,10 +134,10 @@ def _draw_bursts(scr: BattleScreen, surface: pygame.Surface) -> None:
 
 
 def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], legal: bool,
-                  corner: bool = False) -> None:
+                  corner: bool = False) -> pygame.Rect:
     """The odds box next to the cursor, kept inside the table's viewport (in the viewport's
     bottom left corner with `corner`: in drive mode the cursor steers, and a box beside it would
-    hide the path)."""
+    hide the path); returns where it was drawn."""
     font = scr.app.fonts.body
     head = "Legal" if legal else "Not allowed"
     width = max(rendered(font, line, theme.TEXT).get_width() for line in [head, *lines]) + 24
@@ -154,6 +155,7 @@ def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], 
     for line in lines:
         y += font.get_linesize()
         text(surface, line, font, (box.left + 12, y))
+    return box
 
 
 def _banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, centre: tuple[int, int],

@@ -90,6 +90,7 @@ class BattleScreen(Screen):
         self.trails: list[tuple[list[tuple[float, float]], str, float]] = []  # AI moves: path, side, age
         self._preview_key: tuple[object, ...] = ()
         self._preview: Preview | None = None
+        self.preview_box: pygame.Rect | None = None  # where the odds box was last drawn
         self._hit_key: tuple[object, ...] = ()
         self._hit: Model | None = None
         self.bar_layer = Layer()  # the action bar's picture

@@ -11,12 +11,14 @@ from game.ui.widgets import column, text
 
 
 class MainMenu(ButtonScreen):
-    """Resume, new solo game, new hot-seat game, load, watch AI, rules, settings, quit."""
+    """Resume, learn to play, new solo game, new hot-seat game, load, watch AI, editor, rules,
+    settings, quit."""
 
     title = "Destrier"
 
     def layout(self) -> None:
         """One column of buttons, with Resume on top when an autosave exists."""
+        from game.ui.battle.coach import open_tutorial
         from game.ui.screens.editor import EditorScreen
         from game.ui.screens.load import LoadScreen, resume
         from game.ui.screens.rules import RulesScreen
@@ -28,6 +30,7 @@ class MainMenu(ButtonScreen):
         if resume_available(app.saves_dir) is not None:
             items.append(("Resume last game", lambda: resume(app)))
         items += [
+            ("Learn to play", lambda: open_tutorial(app)),
             ("New solo game", lambda: app.push(ScenarioPicker(app, "solo"))),
             ("New hot-seat game", lambda: app.push(ScenarioPicker(app, "hotseat"))),
             ("Load game", lambda: app.push(LoadScreen(app))),
