@@ -21,7 +21,8 @@ MAX_SETTINGS_BYTES = 1_000_000  # a settings file is a few kB
 
 
 class Settings(BaseModel):
-    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, key bindings."""
+    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, the question
+    before a Spear is ended early, key bindings."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
     ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels.")
@@ -29,6 +30,8 @@ class Settings(BaseModel):
     animation_speed: float = Field(1.0, ge=0.0, le=4.0, description="0 turns animations off.")
     ai_speed: Literal["slow", "normal", "fast", "instant"] = Field(
         "normal", description="How fast an AI player's commands follow each other.")
+    confirm_end_spear: bool = Field(
+        True, description="Ask before ending a Spear whose models could still activate.")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")

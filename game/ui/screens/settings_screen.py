@@ -1,4 +1,5 @@
-"""The settings screen: hot-seat blindfold, animation speed, AI speed, UI scale."""
+"""The settings screen: hot-seat blindfold, animation speed, AI speed, the question before a Spear is
+ended early, UI scale."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ class SettingsScreen(ButtonScreen):
             (f"Hot-seat blindfold: {'on' if st.blindfold else 'off'}", self.toggle_blindfold),
             (f"Animation speed: {speed}", self.cycle_speed),
             (f"AI speed: {st.ai_speed}", self.cycle_ai_speed),
+            (f"Ask before ending a Spear early: {'on' if st.confirm_end_spear else 'off'}",
+             self.toggle_confirm_end_spear),
             (f"UI scale: {st.ui_scale:g}x", self.cycle_scale),
             ("Back", self.app.pop),
         ]
@@ -50,6 +53,11 @@ class SettingsScreen(ButtonScreen):
     def toggle_blindfold(self) -> None:
         """Hot-seat handover screen on or off."""
         self.app.settings.blindfold = not self.app.settings.blindfold
+        self._changed()
+
+    def toggle_confirm_end_spear(self) -> None:
+        """The question before a Spear is ended with models still to activate, on or off."""
+        self.app.settings.confirm_end_spear = not self.app.settings.confirm_end_spear
         self._changed()
 
     def cycle_speed(self) -> None:
