@@ -60,7 +60,10 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str]:
         first = exc.reason
     except RecursionError:
         first = "nested too deeply"
-    except (OSError, ValueError, ValidationError) as exc:
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        first = f"{'.'.join(str(p) for p in err['loc']) or 'the file'}: {err['msg']}"[:120]
+    except (OSError, ValueError) as exc:
         first = str(exc).splitlines()[0][:120]
     first = first.encode("ascii", "backslashreplace").decode("ascii")
     return Settings(), f"Settings file {path} could not be read ({first}); using the defaults."

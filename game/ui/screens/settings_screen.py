@@ -27,7 +27,7 @@ class SettingsScreen(ButtonScreen):
     def layout(self) -> None:
         """One button per setting, plus Back."""
         st = self.app.settings
-        w, _ = self.app.surface.get_size()
+        w, h = self.app.surface.get_size()
         s = st.ui_scale
         speed = "off" if st.animation_speed == 0 else f"{st.animation_speed:g}x"
         rows = [
@@ -40,9 +40,10 @@ class SettingsScreen(ButtonScreen):
             ("Back", self.app.pop),
         ]
         self.buttons = []
+        step = min(int(60 * s), (h - 150 - 80) // len(rows))  # above the notes at the bottom
         for i, (label, action) in enumerate(rows):
-            rect = pygame.Rect(0, 0, int(380 * s), int(46 * s))
-            rect.midtop = (w // 2, 150 + i * int(60 * s))
+            rect = pygame.Rect(0, 0, int(380 * s), min(int(46 * s), step - 8))
+            rect.midtop = (w // 2, 150 + i * step)
             self.buttons.append(Button(label, action, rect))
         self.message = getattr(self, "message", "")
 
