@@ -5,7 +5,7 @@ Run: `xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python tools/shoot_spear.
 (the dummy video driver works too). The Ford, seed 1, at 1280x720: Blue's Richard Tunstall has
 activated, moved and ended his activation, his archer Jock Elliot is active, and the cursor rests
 on Adam Robson, out of Command Range.
-- spear.png: the Spear marked, the table zoomed in one step on it.
+- spear.png: the Spear marked, the table zoomed in on it.
 - spear-confirm.png: Jock Elliot's activation ended, Space pressed: the question.
 """
 
@@ -54,8 +54,8 @@ def staged(app: App, seed: int) -> BattleScreen:
     frames(app, 5)
     cam = battle.camera
     hero = state.model(HERO)
-    cam.set_zoom(0.75)
-    cam.look_at(hero.x + 3.0, hero.y - 2.0)
+    cam.set_zoom(1.0)
+    cam.look_at(hero.x + 3.0, hero.y + 2.0)
     battle.mouse_pinned = True
     far = state.model(FAR)
     battle.mouse = cam.to_screen(far.x + 0.1, far.y + 0.3)  # over Adam Robson, out of Command Range

@@ -11,9 +11,11 @@ from game.persist import Match
 from game.persist.schema import HUMAN
 from game.rules.events import SpearEnded
 from game.rules.spears import in_command, spear_members
+from game.scenario import start_game
 from game.ui import theme
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
+from game.ui.battle.spear import end_spear_question, spear_roll
 from game.ui.battle.spearmarks import halo_shapes
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.settings import load_settings
@@ -185,3 +187,35 @@ def test_in_solo_only_the_persons_spear_asks(app: App) -> None:
     assert battle.state.acting_side == "red" and _spear_ended(battle)
     key(app, pygame.K_SPACE)
     assert isinstance(app.top, ConfirmDialog)
+
+
+def test_the_roll_lists_the_fallen_last_and_a_leaderless_spear_out_of_command() -> None:
+    engine = start_game("the-ford", 1)
+    state, table = engine.state, engine.table
+    members = spear_members(state, HERO)
+    members[1].removed = "casualty"
+    roll = spear_roll(table, state)
+    assert [m.id for m in roll] == [members[0].id, *(m.id for m in members[2:]), members[1].id]
+    assert roll[-1].standing == "out" and roll[-1].words == "a casualty" and not roll[-1].flagged
+    state.model(HERO).removed = "fled"
+    roll = spear_roll(table, state)
+    assert [m.standing for m in roll[-2:]] == ["out", "out"] and roll[-2].hero  # the Hero first of the fallen
+    assert all(m.flagged for m in roll if m.standing == "to_activate")  # no Hero: nobody in command
+
+
+def test_the_question_names_who_would_lose_the_activation() -> None:
+    engine = start_game("the-ford", 1)
+    state = engine.state
+    members = spear_members(state, HERO)
+    heading, text = end_spear_question(state) or ("", "")
+    assert heading == "End Spear with 4 models still to activate?"
+    a, b, c, d = (m.name for m in members)
+    assert text.startswith(f"{a}, {b}, {c} and {d} have not activated yet.")
+    for m in members[:-1]:
+        m.activated = True
+    heading, text = end_spear_question(state) or ("", "")
+    assert heading == "End Spear with 1 model still to activate?"
+    assert text == (f"{members[-1].name} has not activated yet. If {members[0].name}'s Spear ends now, "
+                    "he loses his activation this turn.")
+    members[-1].activated = True
+    assert end_spear_question(state) is None

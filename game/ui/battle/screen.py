@@ -13,7 +13,6 @@ from game.rules.commands import Command, EndSpear
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
 from game.rules.events import ActivationEnded, DiceRolled, GameEnded, Moved, SpearEnded
-from game.rules.spears import still_to_activate
 from game.rules.state import SIDES, GameState, Model, NoSide, Side, Vehicle
 from game.scenario import scenario_path
 from game.ui import theme
@@ -27,7 +26,7 @@ from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
 from game.ui.battle.motion import Motion, poses_of
 from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
-from game.ui.battle.spear import SpearMember, spear_roll
+from game.ui.battle.spear import SpearMember, end_spear_question, spear_roll
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
 from game.ui.hints import Hint, HintBoard, HintWorker
@@ -206,21 +205,14 @@ class BattleScreen(Screen):
         if not side or not self.human_acting():
             return
         cmd = EndSpear(side=side)
-        waiting = still_to_activate(state, state.current_card)
-        if not waiting or not self.app.settings.confirm_end_spear:
+        question = end_spear_question(state)
+        if question is None or not self.app.settings.confirm_end_spear:
             self.submit(cmd)
             return
         from game.ui.screens.dialog import ConfirmDialog
 
-        n = len(waiting)
-        names = [m.name for m in waiting]
-        listed = names[0] if n == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        has, lose = ("has", "he loses his") if n == 1 else ("have", "they lose their")
-        self.app.push(ConfirmDialog(
-            self.app, f"End Spear with {n} model{'s' if n != 1 else ''} still to activate?",
-            f"{listed} {has} not activated yet. If {card_name(state, state.current_card)}'s Spear "
-            f"ends now, {lose} activation this turn.", lambda: self.submit(cmd),
-            stop_asking=self._stop_asking))
+        self.app.push(ConfirmDialog(self.app, *question, lambda: self.submit(cmd),
+                                    stop_asking=self._stop_asking))
 
     def _stop_asking(self) -> None:
         """The question's "Don't ask again": turn it off in the Settings (and save them)."""
@@ -658,7 +650,11 @@ class BattleScreen(Screen):
             return [f"Answer the charge with a button below. {hint}"]
         m = ctl.active()
         if m is None:
-            return [f"Click a model of {card_name(state, state.current_card)}'s Spear to activate it. {hint}"]
+            hero = state.find(state.current_card)
+            waits = hero is not None and not hero.removed and not hero.activated
+            first = " (the Hero, under the pennant, first)" if waits else ""
+            return [f"Click a ringed model of {card_name(state, state.current_card)}'s Spear to activate "
+                    f"it{first}. {hint}"]
         if ctl.drive.aim is not None:
             return [f"{m.name} drives: the mouse sets the heading (at most 90° of turn), the wheel or "
                     "+/- the speed; click or Enter to drive.", "Ctrl+wheel zooms, Esc straightens up, "

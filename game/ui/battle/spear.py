@@ -2,7 +2,8 @@
 
 `spear_roll` reads it from the engine's own queries (`spears.spear_members`, `spears.in_command`);
 `game.ui.battle.spearmarks` marks the members on the table and `draw_spear_list` lists them in the
-side panel, both from the same roll.
+side panel, both from the same roll; `end_spear_question` is what the player is asked before
+ending the Spear while some of it could still activate.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Literal
 import pygame
 
 from game.rules.context import Table
-from game.rules.spears import in_command, spear_members
+from game.rules.spears import in_command, spear_members, still_to_activate
 from game.rules.state import ALARUMS_CARD, GameState, Model
 from game.ui import theme
 from game.ui.battle.cache import text
@@ -91,6 +92,22 @@ def _kind(table: Table, state: GameState, m: Model) -> str:
     return kind
 
 
+def end_spear_question(state: GameState) -> tuple[str, str] | None:
+    """The heading and the text of the question asked before the Spear is ended while some of its
+    models could still activate (None when none could)."""
+    waiting = still_to_activate(state, state.current_card) if state.current_card else []
+    if not waiting:
+        return None
+    n = len(waiting)
+    names = [m.name for m in waiting]
+    listed = names[0] if n == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    has, lose = ("has", "he loses his") if n == 1 else ("have", "they lose their")
+    hero = state.find(state.current_card)
+    spear = f"{hero.name}'s Spear" if hero is not None else "the Spear"
+    return (f"End Spear with {n} model{'s' if n != 1 else ''} still to activate?",
+            f"{listed} {has} not activated yet. If {spear} ends now, {lose} activation this turn.")
+
+
 def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width: int,
                     roll: tuple[SpearMember, ...], leader: str) -> tuple[int, list[tuple[pygame.Rect, str]]]:
     """The Spear's members in the side panel, two lines each: the mark the table shows, the name and
@@ -99,7 +116,8 @@ def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width
     small, bold = fonts.small, fonts.get(13, True)
     waiting = sum(1 for m in roll if m.standing == "to_activate")
     on_table = sum(1 for m in roll if m.standing != "out")
-    head = f"{leader}'s Spear" if roll and roll[0].hero else "The Spear"
+    leaderless = any(m.hero and m.standing == "out" for m in roll)
+    head = f"{leader}'s Spear" + (", leaderless" if leaderless else "")
     tail = f"{waiting} of {on_table} to activate" if waiting else "all activated"
     y = text(surface, head, fonts.get(15, True), (x, y), theme.GOLD).bottom
     y = text(surface, tail, small, (x, y), theme.DIM).bottom + 3

@@ -81,36 +81,54 @@ def draw_spear_halos(surface: pygame.Surface, cam: Camera, table: Table, state: 
                      roll: tuple[SpearMember, ...], poses: Poses | None = None, focus: str = "") -> None:
     """The halos, under the tokens (crewmen on a wagon get the ring alone, over its bed); the member
     shown on the card (`focus`), if out of Command Range, gets the line to his Hero."""
-    shapes = halo_shapes(cam, table, state, roll, poses)
     view = cam.viewport
-    for member, shape in shapes:
-        edge = outline(shape)
-        box = pygame.Rect(0, 0, 0, 0).unionall([pygame.Rect(round(x), round(y), 1, 1) for x, y in edge])
-        if not view.colliderect(box.inflate(8, 8)):
+    for member, shape in halo_shapes(cam, table, state, roll, poses):
+        (ax, ay), (bx, by), r = shape
+        centre = ((ax + bx) / 2, (ay + by) / 2)
+        reach = abs(bx - ax) / 2 + abs(by - ay) / 2 + r + 4
+        if not view.inflate(2 * reach, 2 * reach).collidepoint(centre):
             continue
-        tint = theme.SIDE_TEXT.get(member.side, theme.TEXT)
         m = state.find(member.id)
-        if member.standing == "activated":
-            pygame.draw.polygon(surface, DONE, edge, 1)
-            continue
-        if m is not None and not m.aboard:
-            _fill(surface, edge, box, (*tint, FILL_ALPHA // 2 if member.flagged else FILL_ALPHA))
-        if member.flagged:
-            _dashed(surface, edge, INK, 5)
-            _dashed(surface, edge, tint, 3)
-            if member.id == focus:
-                _line_to_hero(surface, cam, state, member, shape, poses)
+        style = "done" if member.standing == "activated" else "flagged" if member.flagged else "solid"
+        image = halo_picture(style, theme.SIDE_TEXT.get(member.side, theme.TEXT),
+                             (round((bx - ax) / 2), round((by - ay) / 2)), round(r),
+                             fill=m is not None and not m.aboard)
+        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+        if member.flagged and member.id == focus:
+            _line_to_hero(surface, cam, state, member, shape, poses)
+
+
+_pictures: dict[tuple[object, ...], pygame.Surface] = {}
+PICTURE_LIMIT = 256
+
+
+def halo_picture(style: str, tint: theme.Colour, half: tuple[int, int], r: int, fill: bool) -> pygame.Surface:
+    """A halo drawn once per look (`half`: from its centre to one end of its spine, in pixels):
+    "solid" a translucent fill inside a ring, "flagged" a fainter fill inside a dashed ring, "done"
+    a thin grey ring alone."""
+    key = (style, tint, half, r, fill)
+    image = _pictures.get(key)
+    if image is not None:
+        return image
+    if len(_pictures) >= PICTURE_LIMIT:
+        _pictures.clear()
+    w, h = 2 * (abs(half[0]) + r) + 8, 2 * (abs(half[1]) + r) + 8
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    cx, cy = w / 2, h / 2
+    edge = outline(((cx - half[0], cy - half[1]), (cx + half[0], cy + half[1]), float(r)))
+    if style == "done":
+        pygame.draw.polygon(image, DONE, edge, 1)
+    else:
+        if fill:
+            pygame.draw.polygon(image, (*tint, FILL_ALPHA // 2 if style == "flagged" else FILL_ALPHA), edge)
+        if style == "flagged":
+            _dashed(image, edge, INK, 5)
+            _dashed(image, edge, tint, 3)
         else:
-            pygame.draw.polygon(surface, INK, edge, 5)
-            pygame.draw.polygon(surface, tint, edge, 3)
-
-
-def _fill(surface: pygame.Surface, edge: list[Point], box: pygame.Rect,
-          colour: tuple[int, int, int, int]) -> None:
-    """The translucent inside of a halo."""
-    shade = pygame.Surface(box.inflate(2, 2).size, pygame.SRCALPHA)
-    pygame.draw.polygon(shade, colour, [(x - box.left + 1, y - box.top + 1) for x, y in edge])
-    surface.blit(shade, (box.left - 1, box.top - 1))
+            pygame.draw.polygon(image, INK, edge, 5)
+            pygame.draw.polygon(image, tint, edge, 3)
+    _pictures[key] = image
+    return image
 
 
 def _dashed(surface: pygame.Surface, edge: list[Point], colour: theme.Colour, width: int) -> None:
