@@ -123,20 +123,21 @@ def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width
     y = text(surface, tail, small, (x, y), theme.DIM).bottom + 3
     rows: list[tuple[pygame.Rect, str]] = []
     line = small.get_linesize()
+    indent = line + line // 4 + 2  # the mark's column, scaled with the text
     for m in roll:
         top = y
         tint = theme.SIDE_TEXT.get(m.side, theme.TEXT)
         colour = {"active": theme.GOLD, "activated": theme.DIM, "to_activate": theme.TEXT,
                   "out": theme.DIM}[m.standing]
-        _glyph(surface, (x + 7, y + line // 2), m, tint)
+        _glyph(surface, (x + line // 2, y + line // 2), line, m)
         state_rect = text(surface, m.words, small, (x + width, y), colour, "topright")
         font = bold if m.standing == "active" else small
-        name = _fit(m.name, font, width - 22 - state_rect.width - 8)
-        text(surface, name, font, (x + 18, y), tint if m.standing != "out" else theme.DIM)
+        name = _fit(m.name, font, width - indent - state_rect.width - 8)
+        text(surface, name, font, (x + indent, y), tint if m.standing != "out" else theme.DIM)
         y += line
         flag = small.size(FLAG)[0] if m.flagged else 0
-        kind = text(surface, _fit(m.kind + ("," if flag else ""), small, width - 22 - flag), small,
-                    (x + 18, y), theme.DIM)
+        kind = text(surface, _fit(m.kind + ("," if flag else ""), small, width - indent - 4 - flag), small,
+                    (x + indent, y), theme.DIM)
         if flag:
             text(surface, FLAG, small, (kind.right + 4, y), theme.BAD)
         y += line + 2
@@ -144,17 +145,19 @@ def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width
     return y, rows
 
 
-def _glyph(surface: pygame.Surface, centre: tuple[int, int], m: SpearMember, tint: theme.Colour) -> None:
-    """The row's mark, as on the table: the Hero's pennant, a tick once activated, the halo's ring
-    (dashed out of Command Range)."""
+def _glyph(surface: pygame.Surface, centre: tuple[int, int], size: int, m: SpearMember) -> None:
+    """The row's mark, as on the table (`size`: the line's height): the Hero's pennant, a tick
+    once activated, the halo's ring (dashed out of Command Range), a dash for the fallen."""
+    x, y = centre
+    tint = theme.SIDE_TEXT.get(m.side, theme.TEXT)
     if m.standing == "out":
-        pygame.draw.line(surface, theme.DIM, (centre[0] - 5, centre[1]), (centre[0] + 5, centre[1]), 2)
+        pygame.draw.line(surface, theme.DIM, (x - size // 3, y), (x + size // 3, y), 2)
     elif m.standing == "activated":
-        draw_tick(surface, centre, 12)
+        draw_tick(surface, centre, size * 3 // 4)
     elif m.hero:
-        draw_pennant(surface, (centre[0] - 4, centre[1] + 7), 14, theme.SIDE.get(m.side, tint))
+        draw_pennant(surface, (x - size // 4, y + size * 2 // 5), size * 4 // 5, theme.SIDE.get(m.side, tint))
     else:
-        draw_ring_glyph(surface, centre, 6, tint, dashed=m.flagged)
+        draw_ring_glyph(surface, centre, max(4, size * 3 // 8), tint, dashed=m.flagged)
 
 
 def _fit(msg: str, font: pygame.font.Font, width: int) -> str:
