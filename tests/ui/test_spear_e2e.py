@@ -219,3 +219,15 @@ def test_the_question_names_who_would_lose_the_activation() -> None:
                     "he loses his activation this turn.")
     members[-1].activated = True
     assert end_spear_question(state) is None
+
+
+def test_a_member_who_will_lose_his_activation_is_not_asked_about() -> None:
+    engine = start_game("the-ford", 1)
+    state = engine.state
+    members = spear_members(state, HERO)
+    for m in members[:-1]:
+        m.activated = True
+    members[-1].stunned = 1  # stunned meanwhile: his activation will be spent unused
+    assert end_spear_question(state) is None
+    roll = spear_roll(engine.table, state)
+    assert roll[-1].standing == "held" and roll[-1].words == "loses his activation" and not roll[-1].flagged

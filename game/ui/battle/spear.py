@@ -14,16 +14,17 @@ from typing import Literal
 import pygame
 
 from game.rules.context import Table
-from game.rules.spears import in_command, spear_members, still_to_activate
+from game.rules.spears import held, in_command, spear_members, still_to_activate
 from game.rules.state import ALARUMS_CARD, GameState, Model
 from game.ui import theme
 from game.ui.battle.cache import text
 from game.ui.battle.spearmarks import draw_pennant, draw_ring_glyph, draw_tick
 from game.ui.theme import Fonts
 
-Standing = Literal["active", "activated", "to_activate", "out"]
+Standing = Literal["active", "activated", "to_activate", "held", "out"]
 WORDS: dict[Standing, str] = {"active": "active now", "activated": "activated",
-                              "to_activate": "to activate", "out": "out of the game"}
+                              "to_activate": "to activate", "held": "loses his activation",
+                              "out": "out of the game"}
 FLAG = "out of Command Range"
 GONE = {"casualty": "a casualty", "fled": "fled", "pillage": "gone pillaging",
         "escaped": "escaped with the wagon"}
@@ -75,6 +76,8 @@ def _member(table: Table, state: GameState, m: Model) -> SpearMember:
         standing = "active"
     elif m.activated:
         standing = "activated"
+    elif held(m):  # stunned, or a Mishap meanwhile: his activation will be spent unused
+        standing = "held"
     else:
         standing = "to_activate"
     commanded = not m.removed and (in_command(table, state, m) or m.rallied)
@@ -95,7 +98,7 @@ def _kind(table: Table, state: GameState, m: Model) -> str:
 def end_spear_question(state: GameState) -> tuple[str, str] | None:
     """The heading and the text of the question asked before the Spear is ended while some of its
     models could still activate (None when none could)."""
-    waiting = still_to_activate(state, state.current_card) if state.current_card else []
+    waiting = [m for m in still_to_activate(state, state.current_card) if not held(m)]
     if not waiting:
         return None
     n = len(waiting)
@@ -128,7 +131,7 @@ def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width
         top = y
         tint = theme.SIDE_TEXT.get(m.side, theme.TEXT)
         colour = {"active": theme.GOLD, "activated": theme.DIM, "to_activate": theme.TEXT,
-                  "out": theme.DIM}[m.standing]
+                  "held": theme.BAD, "out": theme.DIM}[m.standing]
         _glyph(surface, (x + line // 2, y + line // 2), line, m)
         state_rect = text(surface, m.words, small, (x + width, y), colour, "topright")
         font = bold if m.standing == "active" else small
@@ -147,13 +150,16 @@ def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width
 
 def _glyph(surface: pygame.Surface, centre: tuple[int, int], size: int, m: SpearMember) -> None:
     """The row's mark, as on the table (`size`: the line's height): the Hero's pennant, a tick
-    once activated, the halo's ring (dashed out of Command Range), a dash for the fallen."""
+    once activated, the halo's ring (dashed out of Command Range; thin for one who loses his
+    activation), a dash for the fallen."""
     x, y = centre
     tint = theme.SIDE_TEXT.get(m.side, theme.TEXT)
     if m.standing == "out":
         pygame.draw.line(surface, theme.DIM, (x - size // 3, y), (x + size // 3, y), 2)
     elif m.standing == "activated":
         draw_tick(surface, centre, size * 3 // 4)
+    elif m.standing == "held":
+        pygame.draw.circle(surface, theme.DIM, centre, max(4, size * 3 // 8), 1)
     elif m.hero:
         draw_pennant(surface, (x - size // 4, y + size * 2 // 5), size * 4 // 5, theme.SIDE.get(m.side, tint))
     else:

@@ -89,7 +89,8 @@ def draw_spear_halos(surface: pygame.Surface, cam: Camera, table: Table, state: 
         if not view.inflate(2 * reach, 2 * reach).collidepoint(centre):
             continue
         m = state.find(member.id)
-        style = "done" if member.standing == "activated" else "flagged" if member.flagged else "solid"
+        style = ("done" if member.standing in ("activated", "held") else "flagged" if member.flagged
+                 else "solid")
         image = halo_picture(style, theme.SIDE_TEXT.get(member.side, theme.TEXT),
                              (round((bx - ax) / 2), round((by - ay) / 2)), round(r),
                              fill=m is not None and not m.aboard)
@@ -105,7 +106,7 @@ PICTURE_LIMIT = 256
 def halo_picture(style: str, tint: theme.Colour, half: tuple[int, int], r: int, fill: bool) -> pygame.Surface:
     """A halo drawn once per look (`half`: from its centre to one end of its spine, in pixels):
     "solid" a translucent fill inside a ring, "flagged" a fainter fill inside a dashed ring, "done"
-    a thin grey ring alone."""
+    a thin grey ring alone (a member who has activated, or will lose his activation)."""
     key = (style, tint, half, r, fill)
     image = _pictures.get(key)
     if image is not None:
