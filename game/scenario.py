@@ -12,6 +12,7 @@ from typing import SupportsInt
 from game.content import load_content
 from game.content.models import Content
 from game.physics.ram import Body, blocked_by
+from game.resources import MAPS_DIR
 from game.rules.context import Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -21,7 +22,6 @@ from game.scenario_forces import Force, build_force, force_id, with_forces
 from game.terrain.terrain_map import MapError, TerrainMap
 from game.terrain.tmx import load_terrain
 
-MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
 # A scenario in maps/ is named by its file name without .tmx: any name a file may have there (no
 # folder separators, no leading dot, no control characters). Any other map is named by its path.
 NAME = re.compile(r"^(?!\.)[^/\\\x00-\x1f\x7f]{1,200}$")

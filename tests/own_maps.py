@@ -9,9 +9,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from game.resources import MAPS_DIR as MAPS
+from game.resources import TILES_PNG
+
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ROOT / "maps"
-TILES_PNG = ROOT / "assets" / "tiles" / "terrain.png"
 
 
 def copy_map(name: str, folder: Path, as_name: str | None = None, image: Path | None = TILES_PNG) -> Path:

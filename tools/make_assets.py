@@ -1,4 +1,4 @@
-"""Draw the terrain tileset (assets/tiles/terrain.png) and its Tiled file (maps/terrain.tsx).
+"""Draw the terrain tileset (game/resources/assets/tiles/terrain.png) and its Tiled file (terrain.tsx).
 
 Run: `.venv/bin/python tools/make_assets.py`. Everything is painted pixel by pixel from seeded,
 tileable value noise, so reruns write byte-identical files. Light falls from the north-west.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
@@ -21,8 +22,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the environment must be set first)
 
 ROOT = Path(__file__).resolve().parent.parent
-PNG = ROOT / "assets" / "tiles" / "terrain.png"
-TSX = ROOT / "maps" / "terrain.tsx"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # the game package of this checkout, whatever else is installed
+
+from game.resources import TILES_PNG, TILESET_TSX  # noqa: E402
+
+PNG = TILES_PNG
+TSX = TILESET_TSX
 T = 32  # tile size in pixels
 COLUMNS = 8
 Color = tuple[float, float, float]

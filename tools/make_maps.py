@@ -1,8 +1,8 @@
-"""Generate the shipped Tiled 1.10 maps in maps/ deterministically.
+"""Generate the shipped Tiled 1.10 maps (game/resources/maps/) deterministically.
 
 Run after tools/make_assets.py: `.venv/bin/python tools/make_maps.py` writes every map in
 `MAPS`; `tmx_text(name)` returns one map's text (the tests compare it with the shipped file).
-Tile ids are read from maps/terrain.tsx by each tile's `variant` property, so the tileset can be
+Tile ids are read from the tileset terrain.tsx by each tile's `variant` property, so the tileset can be
 re-ordered freely. Every map has a ground layer, a features layer (bridges painted over the
 river), and the object layers `obstacles`, `deployment` and `objectives`, and a map with vehicles
 also a `vehicles` layer (see docs/maps.md).
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,8 +39,13 @@ from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
-TSX = ROOT / "maps" / "terrain.tsx"
-OUT = ROOT / "maps" / "skirmish-field.tmx"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # the game package of this checkout, whatever else is installed
+
+from game.resources import MAPS_DIR, TILESET_TSX  # noqa: E402
+
+TSX = TILESET_TSX
+OUT = MAPS_DIR / "skirmish-field.tmx"
 W = H = 36  # the Skirmish Field's size, and the default size of the painting helpers
 PX = 32
 Cell = tuple[int, int]
@@ -584,9 +590,9 @@ def tmx_text(name: str = "skirmish-field") -> str:
 
 
 def main() -> None:
-    """Write every map in MAPS to maps/<name>.tmx."""
+    """Write every map in MAPS to the shipped maps folder as <name>.tmx."""
     for name in MAPS:
-        path = ROOT / "maps" / f"{name}.tmx"
+        path = MAPS_DIR / f"{name}.tmx"
         path.write_text(tmx_text(name), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
 

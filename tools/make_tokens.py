@@ -1,4 +1,4 @@
-"""Draw the miniature tokens and status markers (assets/tokens/*.png).
+"""Draw the miniature tokens and status markers (game/resources/assets/tokens/*.png).
 
 Run: `.venv/bin/python tools/make_tokens.py [--out DIR]`. Every token is a painted miniature seen
 from above: a base with a rim in the side's colour, a figure (helmet, shoulders, arms, weapon) and,
@@ -19,6 +19,7 @@ import argparse
 import math
 import os
 import random
+import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -32,7 +33,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the environment must be set first)
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "assets" / "tokens"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # the game package of this checkout, whatever else is installed
+
+from game.resources import TOKENS_DIR  # noqa: E402
+
+OUT = TOKENS_DIR
 PPI = 64  # output pixels per inch; all coordinates below are in these units
 SS = 4  # supersampling factor for drawing
 MARKER = 26  # status markers are 0.4" across (25.6 px at 64 px per inch)
@@ -784,10 +790,6 @@ class Wood:
 
 def vehicle_layout_of(kind: str) -> tuple[float, float, float, int, int, int]:
     """(length, width, team share, ranks, abreast, wheels) of a kind, from game.ui.vehicle_layout."""
-    import sys
-
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
     from game.ui.vehicle_layout import layout
 
     lay = layout(kind)
@@ -1185,7 +1187,7 @@ def build() -> Iterable[tuple[str, pygame.Surface]]:
 def main(argv: list[str] | None = None) -> None:
     """Write every PNG into the output folder."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help="output folder (default assets/tokens)")
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder (default the shipped tokens)")
     args = parser.parse_args(argv)
     pygame.init()
     args.out.mkdir(parents=True, exist_ok=True)

@@ -191,14 +191,18 @@ class EagerPlayer(RandomPlayer):
         if drives:
             return best_drive(engine, drives, self.routes)
         keeps = driver_command_limit(engine)
-        fights = legal(engine, [c for c in pool if c.kind == "fight"])
-        charges = [c for c in legal(engine, [c for c in pool if c.gambit in CHARGES])
-                   if isinstance(c, Move) and (keeps is None or keeps(c))]
-        for wanted in (fights, charges, None):
-            if wanted is None:  # shots are checked only when it comes to them
-                wanted = legal(engine, [c for c in pool if c.kind == "shoot"])
+        def charge(c: Command) -> bool:
+            return isinstance(c, Move) and (keeps is None or keeps(c))
+
+        # three times in four, a fight, else a charge, else a shot: drawn like the random
+        # player's, so only as many are checked as it takes to find one that is accepted
+        for wanted, accept in (([c for c in pool if c.kind == "fight"], None),
+                               ([c for c in pool if c.gambit in CHARGES], charge),
+                               ([c for c in pool if c.kind == "shoot"], None)):
             if wanted and self.dice.pick(4):
-                return wanted[self.dice.pick(len(wanted))]
+                cmd = self.draw(engine, wanted, accept)
+                if cmd is not None:
+                    return cmd
         moves = [c for c in pool if c.kind == "move"]
         if moves and self.dice.pick(4):
             enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.rules.context import Rejected
@@ -37,13 +38,16 @@ class RandomPlayer:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         return cmd
 
-    def draw(self, engine: Engine, pool: list[Candidate]) -> Command | None:
-        """A uniformly random accepted command from the candidates (None if none is accepted)."""
+    def draw(self, engine: Engine, pool: list[Candidate],
+             accept: Callable[[Command], bool] | None = None) -> Command | None:
+        """A uniformly random accepted command from the candidates (None if none is accepted);
+        with `accept`, only among the commands it accepts as well."""
         pool = list(pool)
         while pool:
             i = self.dice.pick(len(pool))
             pool[i], pool[-1] = pool[-1], pool[i]
             cmd = pool.pop().command()
-            if cmd is not None and not isinstance(engine.check(cmd), Rejected):
+            if cmd is not None and (accept is None or accept(cmd)) \
+                    and not isinstance(engine.check(cmd), Rejected):
                 return cmd
         return None

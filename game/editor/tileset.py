@@ -8,10 +8,10 @@ from pathlib import Path
 
 from defusedxml import ElementTree
 
-from game.scenario import MAPS_DIR
+from game.resources import TILESET_TSX
 from game.terrain.terrain_map import TERRAIN_KINDS
 
-TILESET_FILE = MAPS_DIR / "terrain.tsx"
+TILESET_FILE = TILESET_TSX
 TILESET_NAME = "terrain"
 # Variants painted only on purpose (not chosen for a plain brush stroke of their kind).
 SPECIAL = ("bridge-ew", "bridge-ns", "road-ew", "road-ns", "plough-ns")

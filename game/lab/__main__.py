@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.content.overlay import OverlayError
 from game.lab.experiment import LabError
-from game.lab.study import brief, run_experiment, sentence
+from game.lab.study import brief, load_results, run_experiment, sentence
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -30,6 +30,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--results", type=Path, default=None,
                    help="also write the whole result, every game's record, as JSON here (python -m "
                         "game.lab.report RESULTS DIR draws its report again)")
+    p.add_argument("--resume", type=Path, action="append", default=None,
+                   help="a result an earlier run wrote with --results (may be repeated): the games "
+                        "it holds (same experiment and seed) are taken from it, not played again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
     if args.games is not None and args.games < 0:
@@ -48,7 +51,9 @@ def human(result: dict[str, object]) -> str:
     lines = [sentence(a) for a in arms]
     timing = result["run"]
     assert isinstance(timing, dict)
-    lines.append(f"{timing['games']} games in {timing['seconds']} s ({timing['games_per_second']} games/s)")
+    reused = f"; {timing['reused']} taken from the earlier results" if timing.get("reused") else ""
+    lines.append(f"{timing['games']} games in {timing['seconds']} s ({timing['games_per_second']} games/s)"
+                 + reused)
     return "\n".join(lines)
 
 
@@ -56,8 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the lab; returns the exit code."""
     args = parse_args(argv)
     try:
+        earlier = [load_results(p) for p in args.resume] if args.resume else None
         result = run_experiment(args.experiment, args.games, args.workers, args.scheduler, args.part,
-                                sys.stderr, not args.quiet)
+                                sys.stderr, not args.quiet, earlier)
     except (LabError, OverlayError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -257,9 +257,9 @@ def markdown(result: dict[str, Any], command: str) -> str:
     lines += ["", "## Data", "",
               "`games.csv` has one row per game (seed, winner, Valour per side, turns, casualties by "
               "cause, mounted events); `pandas.read_csv('games.csv')` reads it.", "",
-              f"This run: {timing['games']} games in {timing['seconds']:.0f} s on {backend} "
-              f"({timing['games_per_second']:.2f} games/s); the speed is the one figure that depends "
-              "on the machine.", ""]
+              f"This run: {timing['games']} games played in {timing['seconds']:.0f} s on {backend} "
+              f"({timing['games_per_second']:.2f} games/s){reused_note(timing)}; the speed is the one "
+              "figure that depends on the machine.", ""]
     return "\n".join(lines)
 
 
@@ -293,12 +293,20 @@ def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
             if a["part"] == name]
     seconds = sum(r["run"]["seconds"] for r in results)
     games = sum(r["run"]["games"] for r in results)
+    reused = sum(r["run"].get("reused", 0) for r in results)
     workers = {r["run"]["workers"] for r in results}
     return {**first, "parts": parts, "parts_run": run, "arms": arms, "games_overridden": None,
             "parts_not_run": [p for p in first["parts_not_run"] if p["part"] not in run],
-            "run": {"seconds": seconds, "games": games, "games_per_second": round(games / seconds, 3),
+            "run": {"seconds": seconds, "games": games, "reused": reused,
+                    "games_per_second": round(games / seconds, 3),
                     "workers": workers.pop() if len(workers) == 1 else None, "scheduler": None,
                     "command": "; ".join(str(r["run"].get("command", "")) for r in results)}}
+
+
+def reused_note(timing: dict[str, Any]) -> str:
+    """", and N more taken from an earlier run" when --resume took games from one."""
+    reused = timing.get("reused", 0)
+    return f", and {reused} more taken from an earlier run's results (--resume)" if reused else ""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, TextIO
 
+from game.bounded import FileRefused, read_text
 from game.lab.experiment import (
     Cell,
     Experiment,
@@ -17,9 +19,12 @@ from game.lab.experiment import (
 from game.lab.runner import run_tasks, tasks_of
 from game.lab.stats import compare, summary
 from game.scenario import cached_scenario, playable
+from game.sim import game_seed
 from game.terrain.terrain_map import MapError
 
 RUN = "run"  # the one key of a result that depends on how it was run: the machine, the command
+WHAT = ("part", "scenario", "arm", "players", "house_rules", "retinues")  # what a cell plays
+RESULTS_LIMIT = 256 * 1024 * 1024  # bytes: an earlier result read with --resume
 
 
 def _retinue(cell: Cell, side: str) -> str:
@@ -61,11 +66,40 @@ def gather(exp: Experiment, the_cells: list[Cell], records: list[dict[str, Any]]
     return out
 
 
+def _identity(entry: dict[str, Any]) -> str:
+    return json.dumps({k: entry[k] for k in WHAT}, sort_keys=True)
+
+
+def load_results(path: Path) -> dict[str, Any]:
+    """A result written with --results, for --resume (a LabError naming the file if it is not one)."""
+    try:
+        result = json.loads(read_text(path, RESULTS_LIMIT))
+        if not isinstance(result, dict) or not isinstance(result.get("arms"), list):
+            raise ValueError("it holds no arms")
+        for arm in result["arms"]:
+            _identity(arm)
+            for game in arm["games"]:
+                int(game["index"]), int(game["seed"])
+    except (FileRefused, OSError, ValueError, TypeError, KeyError) as exc:
+        raise LabError(f"{path}: not a result written with --results ({exc})") from None
+    return result
+
+
+def played_before(results: list[dict[str, Any]], seed: int) -> dict[tuple[str, int], dict[str, Any]]:
+    """The games of earlier results of the same experiment seed, by what their cell plays and
+    their index: a game is the same whenever it is played, so it need not be played again (a game
+    that ended in an error is played again)."""
+    return {(_identity(arm), game["index"]): game for result in results if result.get("seed") == seed
+            for arm in result["arms"] for game in arm["games"]
+            if not game.get("error") and game["seed"] == game_seed(seed, game["index"])}
+
+
 def run_experiment(path: Path, games: int | None = None, workers: int = 1, scheduler: str | None = None,
                    parts: list[str] | None = None, progress: TextIO | None = None,
-                   show_progress: bool = True) -> dict[str, Any]:
+                   show_progress: bool = True, resume: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Run an experiment file and return its result (everything but "run" is the same for the
-    same file and seed, whatever the workers or the backend)."""
+    same file and seed, whatever the workers or the backend, and whichever games `resume`,
+    earlier results, already held)."""
     exp = load_experiment(path)
     for i, name in enumerate(exp.scenarios):
         try:
@@ -74,7 +108,14 @@ def run_experiment(path: Path, games: int | None = None, workers: int = 1, sched
             raise LabError(f"{path}: key scenarios.{i}: {exc}") from None
     the_cells = cells(exp, path, games, parts)
     tasks = tasks_of(the_cells, exp.seed)
-    records, seconds = run_tasks(tasks, workers, scheduler, progress, show_progress)
+    known = played_before(resume, exp.seed) if resume is not None else {}
+    what = {id(cell): _identity(describe(cell)) for cell in the_cells}
+    reused = {i: known[(what[id(t.cell)], t.index)] for i, t in enumerate(tasks)
+              if (what[id(t.cell)], t.index) in known}
+    todo = [t for i, t in enumerate(tasks) if i not in reused]
+    played, seconds = run_tasks(todo, workers, scheduler, progress, show_progress)
+    fresh = iter(played)
+    records = [reused[i] if i in reused else next(fresh) for i in range(len(tasks))]
     run_parts = sorted({c.part for c in the_cells})
     return {
         "experiment": exp.name, "description": exp.description, "file": str(path), "seed": exp.seed,
@@ -84,8 +125,8 @@ def run_experiment(path: Path, games: int | None = None, workers: int = 1, sched
                           for p in exp.parts() if p.name not in run_parts],
         "games_overridden": games,
         "arms": gather(exp, the_cells, records),
-        RUN: {"seconds": round(seconds, 3), "games": len(tasks),
-                 "games_per_second": round(len(tasks) / seconds, 3) if seconds > 0 else 0.0,
+        RUN: {"seconds": round(seconds, 3), "games": len(todo), "reused": len(reused),
+                 "games_per_second": round(len(todo) / seconds, 3) if seconds > 0 else 0.0,
                  "workers": workers if not scheduler else None, "scheduler": scheduler},
     }
 

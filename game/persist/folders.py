@@ -28,6 +28,8 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
+from game.resources import checkout
+
 APP = "destrier"
 DATA_ENV = "DESTRIER_DATA_DIR"
 SAVES_ENV = "DESTRIER_SAVES_DIR"
@@ -35,7 +37,6 @@ CONFIG_ENV = "DESTRIER_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
 MIGRATED = ".migrated"  # the marker a migrated folder keeps (hidden: the load screen skips it)
 MAX_MIGRATED_BYTES = 20 * 1024 * 1024  # a bigger file in an old folder is no save of ours
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _env(name: str) -> Path | None:
@@ -70,9 +71,8 @@ def legacy_saves_dirs() -> list[Path]:
     DESTRIER_DATA_DIR is set: that folder is a world of its own."""
     if _env(DATA_ENV):
         return []
-    found = []
-    if (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "maps").is_dir():
-        found.append(REPO_ROOT / "saves")
+    source = checkout()
+    found = [source / "saves"] if source else []
     data_home = os.environ.get("XDG_DATA_HOME", "").strip()
     found.append((Path(data_home) if data_home else Path.home() / ".local" / "share") / APP / "saves")
     return found

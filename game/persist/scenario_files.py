@@ -15,7 +15,7 @@ from game.editor.document import ScenarioDoc
 from game.editor.tileset import shipped_tileset
 from game.editor.tmx_io import TILESET_FILE, TILESET_IMAGE, tileset_tsx, to_tmx
 from game.persist.saves import write_atomic
-from game.scenario import MAPS_DIR
+from game.resources import MAPS_DIR
 
 
 class SaveRefused(Exception):

@@ -41,7 +41,6 @@ import timeit
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Literal
 
 import pymunk
@@ -354,9 +353,10 @@ def blocked_by(tmap: TerrainMap, vehicle: Body, heading: float | None = None, *,
 
 def bench_vehicle_move(rules: RamRules, reps: int = 200) -> dict[str, float | int]:
     """Time one supply wagon's move among 30 bodies on skirmish-field: median and p90 in ms."""
+    from game.resources import MAPS_DIR
     from game.terrain.tmx import load_terrain
 
-    tmap = load_terrain(Path(__file__).resolve().parents[2] / "maps" / "skirmish-field.tmx")
+    tmap = load_terrain(MAPS_DIR / "skirmish-field.tmx")
     wagon, others = bench_bodies()
     args = (tmap, wagon, 8.0, 90.0, others)
     simulate_vehicle_move(*args, rules=rules)  # warm up

@@ -11,6 +11,7 @@ from game.persist.slots import default_saves_dir
 from game.ui import theme
 from game.ui.keys import Keymap
 from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.sound import SoundBoard
 
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
@@ -50,6 +51,9 @@ class Screen:
     def on_top(self) -> None:
         """The screen became the top of the stack again."""
 
+    def say(self, msg: str) -> None:
+        """Show a short message, if this screen has a place for one."""
+
 
 class App:
     """Holds the window, the settings and the screen stack, and runs the loop."""
@@ -66,6 +70,7 @@ class App:
         self.saves_dir = saves_dir if saves_dir is not None else _saves_dir()
         self.keys = Keymap(settings.keys)
         self.fonts = theme.Fonts(settings.ui_scale)
+        self.sound = SoundBoard(volume=settings.sound_volume, muted=settings.sound_muted)
         self.window_size = size
         self.fullscreen = False
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -117,9 +122,18 @@ class App:
         """Take new settings into use and save them; returns "" or why saving failed."""
         self.keys = Keymap(self.settings.keys)
         self.fonts = theme.Fonts(self.settings.ui_scale)
+        self.sound.configure(self.settings.sound_volume, self.settings.sound_muted)
         for screen in self.stack:
             screen.resized(self.surface.get_size())
         return save_settings(self.settings, self.config_dir)
+
+    def toggle_mute(self) -> None:
+        """The mute key: sound effects off or on again, saved at once."""
+        self.settings.sound_muted = not self.settings.sound_muted
+        failed = self.apply_settings()
+        if self.top is not None:
+            self.top.say(failed or f"Sound {'off' if self.settings.sound_muted else 'on'} "
+                                   f"({self.keys.label('mute')} toggles it).")
 
     def toggle_fullscreen(self) -> None:
         """F11: switch between the window and the full screen."""
@@ -133,7 +147,7 @@ class App:
 
     # --- the loop --------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
-        """Global keys first (quit, resize, F11, F1), then the top screen."""
+        """Global keys first (quit, resize, F11, F1, F8), then the top screen."""
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -145,6 +159,9 @@ class App:
             return
         if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "fullscreen"):
             self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "mute"):
+            self.toggle_mute()
             return
         if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "rules"):
             from game.ui.screens.rules import RulesScreen

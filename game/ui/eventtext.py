@@ -1,4 +1,4 @@
-"""The event log in words, and the rule (an anchor in docs/rules.md) behind each entry (pygame-free)."""
+"""The event log in words, and the rule behind each entry (an anchor in rules.md) (pygame-free)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from functools import cache
 from pathlib import Path
 
 from game.content import load_content
+from game.resources import RULES_MD
 from game.rules import events as ev
 from game.rules.paths import GAMBIT_NAMES
 from game.rules.state import GameState
 from game.ui.sides import SIDE_NAME
 
-RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 ANCHOR = re.compile(r'<a id="rule-([A-Za-z0-9_]+)"></a>')
 WORDS = {"sails_over": "sails over", "hard_fall": "a hard fall", "on_feet": "lands on their feet",
          "evade": "Evade", "defend": "Defend", "stand": "stand", "break_away": "Break Away",
@@ -297,7 +297,7 @@ def describe_event(event: ev.Ev, names: Mapping[str, str] | None = None) -> str:
 
 
 def rule_for_event(event: ev.Ev) -> str:
-    """The id of the rule behind an event (an anchor `rule-ID` in docs/rules.md)."""
+    """The id of the rule behind an event (an anchor `rule-ID` in rules.md)."""
     if isinstance(event, ev.DiceRolled):
         purpose = event.purpose.lower()
         if purpose.startswith("save") and STEED_SAVE.search(purpose):
@@ -337,21 +337,14 @@ def _anchors(path: str) -> frozenset[str]:
     return frozenset(ANCHOR.findall(Path(path).read_text(encoding="utf-8")))
 
 
-def _resolve(path: str | Path) -> Path:
-    p = Path(path)
-    if p.is_absolute() or p.exists():
-        return p
-    return RULES_MD.parents[1] / p
-
-
-def rule_anchors(path: str | Path = "docs/rules.md") -> set[str]:
+def rule_anchors(path: Path = RULES_MD) -> set[str]:
     """Every rule id with an anchor `<a id="rule-ID">` in the rules page."""
-    return set(_anchors(str(_resolve(path))))
+    return set(_anchors(str(path)))
 
 
-def rule_section(rule_id: str, path: str | Path = "docs/rules.md") -> str:
+def rule_section(rule_id: str, path: Path = RULES_MD) -> str:
     """The markdown of one rule: from its anchor to the next rule anchor or section heading."""
-    text = _resolve(path).read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
     start = text.find(f'<a id="rule-{rule_id}"></a>')
     if start < 0:
         return ""
@@ -362,7 +355,7 @@ def rule_section(rule_id: str, path: str | Path = "docs/rules.md") -> str:
     return (body[:end.start()] if end else body).strip()
 
 
-def rule_title(rule_id: str, path: str | Path = "docs/rules.md") -> str:
+def rule_title(rule_id: str, path: Path = RULES_MD) -> str:
     """A rule's heading on the rules page (its id in words if it has none)."""
     section = rule_section(rule_id, path)
     first = section.splitlines()[0] if section else ""

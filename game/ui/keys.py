@@ -10,6 +10,7 @@ DEFAULT_BINDINGS: dict[str, list[str]] = {
     "undo": ["z"],  # with Ctrl
     "rules": ["f1"],
     "fullscreen": ["f11"],
+    "mute": ["f8"],  # sound effects off and on
     "quicksave": ["f5"],
     "back": ["escape"],
     "zoom_in": ["=", "+", "[+]"],

@@ -22,7 +22,7 @@ MAX_SETTINGS_BYTES = 1_000_000  # a settings file is a few kB
 
 class Settings(BaseModel):
     """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, the question
-    before a Spear is ended early, key bindings."""
+    before a Spear is ended early, sound, keys."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
     ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels.")
@@ -32,6 +32,8 @@ class Settings(BaseModel):
         "normal", description="How fast an AI player's commands follow each other.")
     confirm_end_spear: bool = Field(
         True, description="Ask before ending a Spear whose models could still activate.")
+    sound_volume: int = Field(80, ge=0, le=100, description="Loudness of the sound effects, 0-100.")
+    sound_muted: bool = Field(False, description="No sound effects at all.")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")

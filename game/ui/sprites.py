@@ -31,12 +31,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.resources import TOKENS_DIR
 from game.rules.state import Model
 
 if TYPE_CHECKING:
     from game.rules.context import Table
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets" / "tokens"
+ASSETS = TOKENS_DIR
 SIDES = ("red", "blue")
 ROLES = ("captain", "squire", "fighter", "billman", "archer", "crossbowman", "handgunner")
 STEEDS = ("warhorse", "nag", "beast_of_burden")

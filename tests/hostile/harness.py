@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.content.loader import DATA_DIR
+from game.resources import MAPS_DIR, RESOURCES, TILES_PNG
 
 ROOT = Path(__file__).resolve().parents[2]
-MAPS = ROOT / "maps"
+MAPS = MAPS_DIR
 GOLDEN_SAVE = ROOT / "tests" / "persist" / "golden-skirmish.json"
 TIME_BOUND = 5.0  # seconds any case may take (a bounded refusal takes well under one)
 MEMORY_BOUND = 300 * 1024 * 1024  # bytes a case may add to the process's peak memory
@@ -134,7 +135,7 @@ def files_under(*roots: Path) -> dict[str, tuple[int, int, int]]:
 
 def watched(tmp: Path) -> tuple[Path, ...]:
     """The folders no case may change: its own temporary folder and the game's shipped files."""
-    return (tmp, MAPS, DATA_DIR, ROOT / "saves", ROOT / "assets")
+    return (tmp, MAPS, RESOURCES / "assets", DATA_DIR, ROOT / "saves")
 
 
 # --- judging ------------------------------------------------------------------------------------
@@ -159,7 +160,7 @@ def copy_map(tmp: Path, name: str = "the-ford") -> Path:
     maps.mkdir(parents=True, exist_ok=True)
     tiles.mkdir(parents=True, exist_ok=True)
     shutil.copy(MAPS / "terrain.tsx", maps / "terrain.tsx")
-    shutil.copy(ROOT / "assets" / "tiles" / "terrain.png", tiles / "terrain.png")
+    shutil.copy(TILES_PNG, tiles / "terrain.png")
     target = maps / f"{name}.tmx"
     shutil.copy(MAPS / f"{name}.tmx", target)
     return target

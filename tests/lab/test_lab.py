@@ -334,3 +334,41 @@ def test_the_progress_bar_goes_to_stderr_with_games_per_second(
     captured = capsys.readouterr()
     json.loads(captured.out)  # stdout holds the JSON object alone
     assert "2/2" in captured.err and "games/s" in captured.err and "left" in captured.err
+
+
+def test_resume_takes_the_games_an_earlier_run_holds_and_plays_the_rest(tmp_path: Path) -> None:
+    path = write(tmp_path, TINY)
+    whole = run_experiment(path, show_progress=False)
+    first_two = run_experiment(path, games=2, show_progress=False)
+    resumed = run_experiment(path, resume=[first_two], show_progress=False)
+    assert same_part(resumed) == same_part(whole)
+    assert (resumed[RUN]["games"], resumed[RUN]["reused"]) == (2, 4)  # game 2 of each arm was played
+    # a game taken from the earlier result is taken as it is, not played again
+    marked = json.loads(json.dumps(first_two))
+    marked["arms"][0]["games"][0]["turns"] = 99
+    assert run_experiment(path, resume=[marked], show_progress=False)["arms"][0]["games"][0]["turns"] == 99
+    # games of another seed, of a changed arm, or that ended in an error are played again
+    for change in ({"seed": 6}, {"arms": [{**a, "players": {"red": "eager", "blue": "random"}}
+                                          for a in first_two["arms"]]}):
+        again = run_experiment(path, resume=[{**first_two, **change}], show_progress=False)
+        assert again[RUN]["reused"] == 0 and same_part(again) == same_part(whole)
+    failed = json.loads(json.dumps(first_two))
+    failed["arms"][0]["games"][0]["error"] = "boom"
+    assert run_experiment(path, resume=[failed], show_progress=False)[RUN]["reused"] == 3
+
+
+def test_resume_from_the_command_line_and_a_bad_results_file(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, TINY)
+    saved = tmp_path / "first.json"
+    assert main([str(path), "--games", "1", "--quiet", "--results", str(saved)]) == 0
+    capsys.readouterr()
+    other = tmp_path / "other.json"  # the games of another seed are not taken
+    earlier = json.loads(saved.read_text(encoding="utf-8"))
+    other.write_text(json.dumps({**earlier, "seed": 9}), encoding="utf-8")
+    assert main([str(path), "--games", "2", "--quiet", "--resume", str(saved), "--resume", str(other)]) == 0
+    assert "2 taken from the earlier results" in capsys.readouterr().out
+    bad = write(tmp_path, "[1, 2", "bad.json")
+    assert main([str(path), "--quiet", "--resume", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"error: {bad}: not a result written with --results") and "\n" not in err

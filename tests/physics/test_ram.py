@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -21,12 +20,13 @@ from game.physics.ram import (
     impact_speed,
     simulate_vehicle_move,
 )
+from game.resources import MAPS_DIR
 from game.rules.ramming import ram_rules
 from game.terrain.terrain_map import Obstacle, TerrainMap
 from game.terrain.tmx import load_terrain
 
 Point = tuple[float, float]
-FIELD = load_terrain(Path(__file__).resolve().parents[2] / "maps" / "skirmish-field.tmx")
+FIELD = load_terrain(MAPS_DIR / "skirmish-field.tmx")
 RULES = ram_rules(load_content().vehicle_rules)  # the shipped numbers: half the tangent, doubled on walls
 DITCH = RULES.narrow_ditch
 

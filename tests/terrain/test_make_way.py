@@ -11,12 +11,13 @@ import pytest
 
 from game.content import load_content
 from game.physics.ram import Body, blocked_by
+from game.resources import MAPS_DIR
 from game.terrain import TerrainMap, load_terrain
 from game.terrain.geometry import obstacle_near
 from game.terrain.terrain_map import VehicleSpot
 
 ROOT = Path(__file__).resolve().parents[2]
-MAP = ROOT / "maps" / "make-way.tmx"
+MAP = MAPS_DIR / "make-way.tmx"
 ROAD = (14.0, 16.0)  # the road's north and south edges, inches
 DITCH = load_content().vehicle_rules.narrow_ditch
 Cell = tuple[int, int]
@@ -50,9 +51,9 @@ def test_only_make_way_has_a_vehicles_layer() -> None:
     text = MAP.read_text(encoding="utf-8")
     assert 'nextlayerid="7"' in text and '<objectgroup id="6" name="vehicles">' in text
     for name in ("skirmish-field", "the-ford", "stakes-and-arrows"):
-        other = (ROOT / "maps" / f"{name}.tmx").read_text(encoding="utf-8")
+        other = (MAPS_DIR / f"{name}.tmx").read_text(encoding="utf-8")
         assert 'nextlayerid="6"' in other and 'name="vehicles"' not in other
-        assert load_terrain(ROOT / "maps" / f"{name}.tmx").vehicles == []
+        assert load_terrain(MAPS_DIR / f"{name}.tmx").vehicles == []
 
 
 def test_size_and_properties(way: TerrainMap) -> None:

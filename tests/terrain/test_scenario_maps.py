@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.resources import MAPS_DIR, TILES_PNG
 from game.rules.setup import Escort
 from game.scenario import load_scenario, start_game
 from game.terrain import MapError, TerrainMap, load_terrain
@@ -23,13 +24,13 @@ Cell = tuple[int, int]
 @pytest.fixture(scope="module")
 def ford() -> TerrainMap:
     """The Ford, loaded once."""
-    return load_terrain(ROOT / "maps" / "the-ford.tmx")
+    return load_terrain(MAPS_DIR / "the-ford.tmx")
 
 
 @pytest.fixture(scope="module")
 def stakes() -> TerrainMap:
     """Stakes and Arrows, loaded once."""
-    return load_terrain(ROOT / "maps" / "stakes-and-arrows.tmx")
+    return load_terrain(MAPS_DIR / "stakes-and-arrows.tmx")
 
 
 def kind(tmap: TerrainMap, cell: Cell) -> str:
@@ -87,12 +88,12 @@ def test_shipped_file_is_what_the_generator_writes(name: str) -> None:
     script = ROOT / "tools" / "make_maps.py"
     code = f"import runpy; m = runpy.run_path({str(script)!r}); print(m['tmx_text']({name!r}), end='')"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout == (ROOT / "maps" / f"{name}.tmx").read_text(encoding="utf-8")
+    assert out.stdout == (MAPS_DIR / f"{name}.tmx").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", MAPS)
 def test_loads_with_images_and_zones_are_open_and_clear(name: str) -> None:
-    tmap = load_terrain(ROOT / "maps" / f"{name}.tmx", require_images=True)
+    tmap = load_terrain(MAPS_DIR / f"{name}.tmx", require_images=True)
     assert {z.side for z in tmap.zones} == {"red", "blue"}
     for side in ("red", "blue"):
         cells = zone_cells(tmap, side)
@@ -164,7 +165,7 @@ def test_ford_has_a_road_bridge_over_the_river(ford: TerrainMap) -> None:
     spans = [(x, y) for y in range(ford.height) for x in range(ford.width - 3)
              if [kind(ford, (x + dx, y)) for dx in range(4)] == ["river", "road", "road", "river"]]
     assert len(spans) >= 3  # a two-tile road carried over the whole width of the river
-    text = (ROOT / "maps" / "the-ford.tmx").read_text(encoding="utf-8")
+    text = (MAPS_DIR / "the-ford.tmx").read_text(encoding="utf-8")
     assert '<layer id="2" name="features"' in text  # painted over the river on its own layer
 
 
@@ -237,13 +238,13 @@ def test_stakes_objectives_baggage_and_loot(stakes: TerrainMap) -> None:
 
 def own_tileset() -> str:
     """maps/terrain.tsx for a copy of a map elsewhere: its picture found by an absolute path."""
-    return (ROOT / "maps" / "terrain.tsx").read_text(encoding="utf-8").replace(
-        "../assets/tiles/terrain.png", str(ROOT / "assets" / "tiles" / "terrain.png"))
+    return (MAPS_DIR / "terrain.tsx").read_text(encoding="utf-8").replace(
+        "../assets/tiles/terrain.png", str(TILES_PNG))
 
 
 def scenario_copy(tmp_path: Path, flow: str | None, stay: str) -> Path:
     """A copy of The Ford in tmp_path with river_flow and steeds_stay rewritten."""
-    text = (ROOT / "maps" / "the-ford.tmx").read_text(encoding="utf-8")
+    text = (MAPS_DIR / "the-ford.tmx").read_text(encoding="utf-8")
     old_flow = '<property name="river_flow" type="float" value="90"/>'
     old_stay = '<property name="steeds_stay" type="bool" value="false"/>'
     assert old_flow in text and old_stay in text
@@ -277,7 +278,7 @@ def test_bad_river_flow_or_steeds_stay_is_one_map_error(tmp_path: Path, flow: st
 
 def way_copy(tmp_path: Path, old: str, new: str) -> Path:
     """A copy of Make Way! in tmp_path with one piece of text rewritten."""
-    text = (ROOT / "maps" / "make-way.tmx").read_text(encoding="utf-8")
+    text = (MAPS_DIR / "make-way.tmx").read_text(encoding="utf-8")
     assert old in text
     (tmp_path / "terrain.tsx").write_text(own_tileset())
     (tmp_path / "my-way.tmx").write_text(text.replace(old, new), encoding="utf-8")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from game.resources import MAPS_DIR
 from game.terrain import (
     OBSTACLE_KINDS,
     TERRAIN_KINDS,
@@ -18,7 +19,7 @@ from game.terrain import (
 from game.terrain.terrain_map import VehicleSpot
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "maps" / "skirmish-field.tmx"
+SHIPPED = MAPS_DIR / "skirmish-field.tmx"
 
 
 # --- the shipped map ---------------------------------------------------------------------------

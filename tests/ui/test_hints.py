@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from game.__main__ import _parser
 from game.ai import PLAYERS
 from game.ai.heuristic import HeuristicPlayer
 from game.persist import Match
@@ -24,7 +25,6 @@ from game.ui.hints import HintWorker, default_player, describe_command, hints, p
 from game.ui.keys import Keymap
 from game.ui.launch import first_screen
 from game.ui.solo import ai_spec, solo_players
-from main import _parser
 from tests.ui.conftest import frames
 from tests.ui.test_play_e2e import click, key
 from tests.ui.test_solo import ai_frames

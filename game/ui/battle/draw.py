@@ -54,6 +54,7 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     status = scr.ai_status()
     if status:
         _ai_banner(scr, surface, bar_rect, status)
+        scr.bar_layer.overdrawn()  # the next frame's banner is drawn over a clean bar
 
 
 def _draw_bar(layer: Layer, surface: pygame.Surface, rect: pygame.Rect, buttons: list[Button],

@@ -211,6 +211,15 @@ class Motion:
             out[tr.vehicle] = tr.pose(t)
         return out
 
+    def shown_at(self, events: list[Ev]) -> dict[int, float]:
+        """When the playback shows each ram and each wreck of these events (id(event) -> seconds
+        from now): the moments their sounds belong to."""
+        out = {id(b.event): b.start - self.time for b in self.bursts}
+        for e in events:
+            if isinstance(e, VehicleDisabled) and e.vehicle in self.wrecked_at:
+                out[id(e)] = self.wrecked_at[e.vehicle] - self.time
+        return out
+
     def intact(self) -> set[str]:
         """Vehicles disabled by this command that are still drawn whole (the blow has not landed)."""
         return {vid for vid, t in self.wrecked_at.items() if t > self.time}

@@ -57,6 +57,6 @@ def describe_event(ev: Ev, names: dict[str, str] | None = None) -> str:
 
 
 def rule_for_event(ev: Ev) -> str:
-    """The docs/rules.md anchor that explains an event ("" if none)."""
+    """The rules page's anchor (rules.md) that explains an event ("" if none)."""
     rule = eventtext.rule_for_event(ev)
     return f"rule-{rule}" if rule and not rule.startswith("rule-") else rule

@@ -12,7 +12,7 @@ from game.persist.schema import HUMAN
 from game.rules.commands import Command, EndSpear
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
-from game.rules.events import ActivationEnded, DiceRolled, GameEnded, Moved, SpearEnded
+from game.rules.events import ActivationEnded, DiceRolled, Ev, GameEnded, Moved, SpearEnded
 from game.rules.state import SIDES, GameState, Model, NoSide, Side, Vehicle
 from game.scenario import scenario_path
 from game.ui import theme
@@ -20,6 +20,7 @@ from game.ui.app import App, Screen
 from game.ui.battle.cache import Layer, Same
 from game.ui.battle.camera import Camera
 from game.ui.battle.controller import GAMBIT_KEYS, GAMBIT_LABEL, Controller
+from game.ui.battle.cues import CueQueue, cues_for
 from game.ui.battle.dice import DiceTray
 from game.ui.battle.hintmarks import HintArt, hint_colour
 from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
@@ -65,6 +66,7 @@ class BattleScreen(Screen):
         self.vehicle_art = VehicleArt(self.art)
         self.motion = Motion()  # vehicle moves, rams and shoves played back from their events
         self.tray = DiceTray()
+        self.cues = CueQueue()  # the sounds of the last commands, heard as their events are shown
         self.camera = Camera(scenario_path(self.state.scenario), self._viewport(app.surface.get_size()))
         self.buttons: list[Button] = []
         self.down: set[int] = set()
@@ -146,8 +148,10 @@ class BattleScreen(Screen):
         self.repaint_hud()
 
     def on_top(self) -> None:
-        """Back on top (another screen covered the window): paint the whole HUD again."""
+        """Back on top (another screen covered the window): paint the whole HUD again; the
+        sounds not heard before it was covered are not heard late."""
         self.repaint_hud()
+        self.cues.clear()
 
     def repaint_hud(self) -> None:
         """Forget where the HUD pictures stand, so the next frame blits them all."""
@@ -155,8 +159,9 @@ class BattleScreen(Screen):
             layer.placed = None
 
     # --- commands -------------------------------------------------------------------------
-    def submit(self, cmd: Command) -> Accepted | Rejected:
-        """Send a command to the engine, then show its events and hand over if needed."""
+    def submit(self, cmd: Command, heard: bool = True) -> Accepted | Rejected:
+        """Send a command to the engine, then show its events (and sound them unless `heard` is
+        False) and hand over if needed."""
         before = poses_of(self.state)
         result = self.session.submit(cmd)
         if isinstance(result, Rejected):
@@ -166,12 +171,26 @@ class BattleScreen(Screen):
         self.motion.play(result.events, before, self.app.settings.animation_speed)
         self.tray.throw([e for e in result.events if isinstance(e, DiceRolled)],
                         self.app.settings.animation_speed)
+        if heard:
+            self.sound_cues(result.events)
         self.ctl.reset()
         if self.session.autosave_error:
             self.say(self.session.autosave_error)
         self.ai_wait = self.ai_pace()
         self.after_change()
         return result
+
+    def sound_cues(self, events: list[Ev]) -> None:
+        """Queue the sounds of a command's events in step with their playback; those due now
+        start at once."""
+        self.cues.add(cues_for(events, self.session.engine.table, self.state,
+                               self.app.settings.animation_speed, self.motion.shown_at(events)))
+        self.play_sounds(0.0)
+
+    def play_sounds(self, dt: float) -> None:
+        """Start the sounds that are due."""
+        for effect in self.cues.due(dt):
+            self.app.sound.play(effect)
 
     def say(self, msg: str) -> None:
         """Show a message over the table for a few seconds."""
@@ -225,6 +244,7 @@ class BattleScreen(Screen):
         if self.session.undo():
             self.ctl.reset()
             self.motion.finish()
+            self.cues.clear()
             self.hud.log.append(self.hud.log[-1].__class__("Undone.", "", theme.DIM))
         else:
             self.say("Nothing to undo: undo works within an activation until a die is rolled.")
@@ -394,6 +414,7 @@ class BattleScreen(Screen):
         self._pan(dt)
         self.tray.update(dt)
         self.motion.update(dt)
+        self.play_sounds(dt)
         self.flash_time = max(0.0, self.flash_time - dt)
         if self.driving() and self.camera.viewport.collidepoint(self.mouse):
             engine = self.session.engine
@@ -476,6 +497,7 @@ class BattleScreen(Screen):
     def _finish_animations(self) -> None:
         self.motion.finish()
         self.tray.throw([], 0.0)
+        self.cues.clear()
 
     def _ai_token(self) -> tuple[int, int]:
         """What an AI choice was made for: a choice for an older position is thrown away."""
@@ -512,7 +534,7 @@ class BattleScreen(Screen):
             self.ai_error = f"The {side} AI failed: {type(cmd).__name__}: {cmd}"
             self.say(self.ai_error)
             return
-        result = self.submit(cmd)
+        result = self.submit(cmd, heard=not (self.skipping or self.ai_pace() == 0.0))
         if isinstance(result, Rejected):
             self.ai_error = f"The {side} AI gave a refused command: {result.reason}"
             self.say(self.ai_error)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from game.content.models import VehicleProfile
+from game.resources import TOKENS_DIR
 from game.rules.context import Table
 from game.rules.state import GameState, Model, Vehicle
 from game.ui import theme
@@ -25,7 +26,7 @@ from game.ui.battle.cache import rendered
 from game.ui.battle.camera import Camera
 from game.ui.battle.tokens import INK, TokenArt
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets" / "tokens"
+ASSETS = TOKENS_DIR
 SOURCE_PPI = 64
 NEUTRAL: theme.Colour = (196, 186, 160)  # an abandoned vehicle's edge
 KEEP_TURNED = 96  # turned pictures kept (a few vehicles, a few zooms, an animation's headings)

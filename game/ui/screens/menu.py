@@ -58,8 +58,9 @@ class MainMenu(ButtonScreen):
         fonts = self.app.fonts
         text(surface, "Ruckus skirmish in the Wars of the Roses, with horse", fonts.head,
              (w // 2, 100), theme.TEXT, "midtop")
-        text(surface, "F1 rules anywhere  ·  F11 full screen", fonts.small, (w // 2, h - 28),
-             theme.DIM, "midtop")
+        keys = self.app.keys
+        text(surface, f"{keys.label('rules')} rules anywhere  ·  {keys.label('fullscreen')} full screen  ·  "
+             f"{keys.label('mute')} sound on/off", fonts.small, (w // 2, h - 28), theme.DIM, "midtop")
         if self.app.notice:
             text(surface, self.app.notice, fonts.small, (w // 2, h - 52), theme.BAD, "midtop")
 

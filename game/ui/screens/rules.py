@@ -1,18 +1,17 @@
-"""The rules reference (F1): docs/rules.md as scrollable text with headings."""
+"""The rules reference (F1): the rules page (game/resources/rules.md) as scrollable text with headings."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
+from game.resources import RULES_MD
 from game.ui import theme
 from game.ui.app import App, Screen
 from game.ui.widgets import panel, text, wrap
 
-RULES_MD = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 HEAD_SIZE = {1: (30, True), 2: (24, True), 3: (19, True), 4: (17, True)}

@@ -1,7 +1,9 @@
 """The settings screen: hot-seat blindfold, animation speed, AI speed, the question before a Spear is
-ended early, UI scale."""
+ended early, UI scale, sound."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import pygame
 
@@ -12,6 +14,8 @@ from game.ui.widgets import Button, text
 
 SPEEDS = (0.0, 0.5, 1.0, 2.0)
 SCALES = (0.75, 1.0, 1.25, 1.5)
+VOLUME_STEP = 10
+SAMPLE = "dice"  # the effect heard when the volume changes
 
 
 def _next(values: tuple[float, ...], now: float) -> float:
@@ -27,9 +31,10 @@ class SettingsScreen(ButtonScreen):
     def layout(self) -> None:
         """One button per setting, plus Back."""
         st = self.app.settings
-        w, h = self.app.surface.get_size()
+        w, _ = self.app.surface.get_size()
         s = st.ui_scale
         speed = "off" if st.animation_speed == 0 else f"{st.animation_speed:g}x"
+        mute = self.app.keys.label("mute")
         rows = [
             (f"Hot-seat blindfold: {'on' if st.blindfold else 'off'}", self.toggle_blindfold),
             (f"Animation speed: {speed}", self.cycle_speed),
@@ -37,14 +42,26 @@ class SettingsScreen(ButtonScreen):
             (f"Ask before ending a Spear early: {'on' if st.confirm_end_spear else 'off'}",
              self.toggle_confirm_end_spear),
             (f"UI scale: {st.ui_scale:g}x", self.cycle_scale),
+            (f"Sound: {'off' if st.sound_muted else 'on'}  ({mute})", self.toggle_sound),
+            (f"Volume: {st.sound_volume}%", self.sample),
             ("Back", self.app.pop),
         ]
+        h = self.app.surface.get_height()
+        step = max(int(34 * s), min(int(60 * s), (h - 110 - 150) // len(rows)))
+        height = min(int(46 * s), step - int(8 * s))
         self.buttons = []
-        step = min(int(60 * s), (h - 150 - 80) // len(rows))  # above the notes at the bottom
         for i, (label, action) in enumerate(rows):
-            rect = pygame.Rect(0, 0, int(380 * s), min(int(46 * s), step - 8))
+            rect = pygame.Rect(0, 0, int(380 * s), height)
             rect.midtop = (w // 2, 150 + i * step)
             self.buttons.append(Button(label, action, rect))
+        volume = next(b.rect for b in self.buttons if b.action == self.sample)
+        for sign, label in ((-1, "-"), (1, "+")):
+            rect = pygame.Rect(0, 0, height, height)
+            rect.center = (volume.left - height // 2 - 8 if sign < 0 else volume.right + height // 2 + 8,
+                           volume.centery)
+            step_ok = 0 <= st.sound_volume + sign * VOLUME_STEP <= 100
+            self.buttons.append(Button(label, partial(self.step_volume, sign), rect, enabled=step_ok))
+        self.app.sound.available()  # so that a missing audio device is told here
         self.message = getattr(self, "message", "")
 
     def _changed(self) -> None:
@@ -77,6 +94,30 @@ class SettingsScreen(ButtonScreen):
         self.app.settings.ui_scale = _next(SCALES, self.app.settings.ui_scale)
         self._changed()
 
+    def toggle_sound(self) -> None:
+        """Sound effects on or off."""
+        self.app.settings.sound_muted = not self.app.settings.sound_muted
+        self._changed()
+        self.app.sound.play(SAMPLE)
+
+    def step_volume(self, sign: int) -> None:
+        """Volume up or down a step; the new loudness is heard at once."""
+        st = self.app.settings
+        st.sound_volume = max(0, min(100, st.sound_volume + sign * VOLUME_STEP))
+        self._changed()
+        self.app.sound.play(SAMPLE)
+
+    def sample(self) -> None:
+        """Hear the sound at the volume set."""
+        if not self.app.sound.play(SAMPLE):
+            self.message = self.app.sound.notice or ("The sound is off." if not self.app.sound.audible
+                                                     else "")
+
+    def say(self, msg: str) -> None:
+        """Show a message under the buttons (the mute key's)."""
+        self.message = msg
+        self.layout()
+
     def draw(self, surface: pygame.Surface) -> None:
         """Buttons, the key list and the save message."""
         super().draw(surface)
@@ -84,6 +125,8 @@ class SettingsScreen(ButtonScreen):
         fonts = self.app.fonts
         text(surface, "Key bindings can be changed in settings.json (keys: action -> key names).",
              fonts.small, (w // 2, h - 60), theme.DIM, "midtop")
+        if self.app.sound.notice:
+            text(surface, self.app.sound.notice, fonts.small, (w // 2, h - 84), theme.DIM, "midtop")
         if self.message:
-            colour = theme.GOOD if self.message == "Saved." else theme.BAD
+            colour = theme.BAD if self.message.startswith(("Could not", "No sound")) else theme.GOOD
             text(surface, self.message, fonts.small, (w // 2, h - 36), colour, "midtop")
