@@ -7,7 +7,7 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.events import Activated, ActivationEnded
 from game.rules.feckless import feckless_test
 from game.rules.guards import check_active, check_turn
-from game.rules.spears import in_command, spear_members
+from game.rules.spears import in_command, still_to_activate
 from game.rules.state import GameState, Model
 from game.rules.turn import finish_spear, spend_held_activations
 
@@ -56,7 +56,7 @@ def end_activation(act: Act, m: Model) -> None:
     act.emit(ActivationEnded(model=m.id))
     if state.over:
         return
-    waiting = [o for o in spear_members(state, state.current_card) if not o.activated]
+    waiting = still_to_activate(state, state.current_card)
     if not spend_held_activations(act, waiting):  # a model stunned or shaken meanwhile loses its turn
         finish_spear(act)
 

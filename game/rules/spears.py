@@ -14,6 +14,17 @@ def spear_members(state: GameState, card: str) -> list[Model]:
     return members
 
 
+def still_to_activate(state: GameState, card: str) -> list[Model]:
+    """Members of the Spear whose card is `card` that have not been activated this turn."""
+    return [m for m in spear_members(state, card) if not m.activated]
+
+
+def held(m: Model) -> bool:
+    """True if a model loses its next activation: a Mishap token to serve, holding the horses, or
+    stunned."""
+    return m.mishap == 1 or m.holding or m.stunned > 0
+
+
 def build_hero_deck(state: GameState) -> list[str]:
     """One card per Hero still on the table, per leaderless Spear with Retainers, and Alarums."""
     cards = []

@@ -17,7 +17,7 @@ from game.rules.events import (
 from game.rules.outcome import end_game, finish_by_valour
 from game.rules.perk_draw import draw_perk
 from game.rules.ramming import end_of_turn
-from game.rules.spears import build_hero_deck, spear_members
+from game.rules.spears import build_hero_deck, held, spear_members
 from game.rules.state import ALARUMS_CARD, SIDES, Model, Side
 from game.rules.steeds import riderless_steeds_test
 
@@ -70,19 +70,18 @@ def spend_held_activations(act: Act, members: list[Model]) -> bool:
     for m in members:
         if m.activated:
             continue
+        if not held(m):
+            able = True
+            continue
+        m.activated = True
         if m.mishap == 1:
             m.mishap = 2
-            m.activated = True
             act.emit(ActivationLost(model=m.id, reason="Mishap token: regaining control"))
         elif m.holding:
-            m.activated = True
             act.emit(ActivationLost(model=m.id, reason="holding the horses"))
-        elif m.stunned > 0:
-            m.activated = True
+        else:
             m.stunned -= 1  # a stun of N turns costs the model its next N activations
             act.emit(ActivationLost(model=m.id, reason=f"stunned ({m.stunned} more turn(s))"))
-        else:
-            able = True
     return able
 
 

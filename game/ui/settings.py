@@ -21,7 +21,8 @@ MAX_SETTINGS_BYTES = 1_000_000  # a settings file is a few kB
 
 
 class Settings(BaseModel):
-    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, sound, keys."""
+    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, the question
+    before a Spear is ended early, sound, keys."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
     ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels.")
@@ -29,6 +30,8 @@ class Settings(BaseModel):
     animation_speed: float = Field(1.0, ge=0.0, le=4.0, description="0 turns animations off.")
     ai_speed: Literal["slow", "normal", "fast", "instant"] = Field(
         "normal", description="How fast an AI player's commands follow each other.")
+    confirm_end_spear: bool = Field(
+        True, description="Ask before ending a Spear whose models could still activate.")
     sound_volume: int = Field(80, ge=0, le=100, description="Loudness of the sound effects, 0-100.")
     sound_muted: bool = Field(False, description="No sound effects at all.")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
@@ -59,7 +62,10 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str]:
         first = exc.reason
     except RecursionError:
         first = "nested too deeply"
-    except (OSError, ValueError, ValidationError) as exc:
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        first = f"{'.'.join(str(p) for p in err['loc']) or 'the file'}: {err['msg']}"[:120]
+    except (OSError, ValueError) as exc:
         first = str(exc).splitlines()[0][:120]
     first = first.encode("ascii", "backslashreplace").decode("ascii")
     return Settings(), f"Settings file {path} could not be read ({first}); using the defaults."

@@ -26,6 +26,7 @@ from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.launch import first_screen
 from game.ui.persistence import list_saves, save_to_slot
+from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.load import open_battle, resume
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.scenarios import ScenarioPicker
@@ -161,7 +162,10 @@ def test_solo_e2e_the_person_charges_the_ai_answers_then_plays_its_spear(app: Ap
     for _ in range(20):  # the person ends the activation and the Spear
         if state.acting_side != "blue":
             break
-        key(app, pygame.K_SPACE if state.active_model else pygame.K_e)
+        if isinstance(app.top, ConfirmDialog):
+            key(app, pygame.K_RETURN)  # yes, end the Spear with models still to activate
+        else:
+            key(app, pygame.K_SPACE if state.active_model else pygame.K_e)
     assert {c.side for c in match.commands[ours:]} == {"blue"}
     assert state.acting_side == "red"
     assert app.settings.blindfold and app.top is battle  # no handover screen in a solo game

@@ -49,9 +49,11 @@ GAMBIT_LABEL = {"charge": "Charge!", "mounted_charge": "Mounted Charge!", "run":
 class Controller:
     """Turns clicks on the table into Commands for the acting side."""
 
-    def __init__(self, engine_of: Callable[[], Engine], submit: Callable[[Command], object]) -> None:
+    def __init__(self, engine_of: Callable[[], Engine], submit: Callable[[Command], object],
+                 end_spear: Callable[[], object] | None = None) -> None:
         self.engine_of = engine_of
         self.submit = submit
+        self.end_spear = end_spear or self._submit_end_spear  # the End Spear button (may ask first)
         self.selected = ""  # a model's or a vehicle's id
         self.drive = DriveControl()
         self.waypoints: list[Point] = []
@@ -285,12 +287,18 @@ class Controller:
                     ("Faster (+)", partial(self.change_speed, 1), False)]
         if m is None:
             if self.has(EndSpear):
-                out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))
+                out.append(("End Spear", self.end_spear, False))
             return out
         out += self._model_actions(m, side)
         out.append(("End activation", lambda: self.submit(EndActivation(side=side, model=m.id)), False))
-        out.append(("End Spear", lambda: self.submit(EndSpear(side=side)), False))
+        out.append(("End Spear", self.end_spear, False))
         return out
+
+    def _submit_end_spear(self) -> None:
+        """End the acting side's Spear."""
+        side = self.engine.state.acting_side
+        if side:
+            self.submit(EndSpear(side=side))
 
     def _model_actions(self, m: Model, side: Side) -> list[tuple[str, Callable[[], Any], bool]]:
         out: list[tuple[str, Callable[[], Any], bool]] = []

@@ -12,6 +12,7 @@ from game.ui.battle import overlays
 from game.ui.battle.cache import Layer, Same, panel, rendered, text
 from game.ui.battle.driving import draw_contact
 from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths, hint_points
+from game.ui.battle.spearmarks import draw_spear_badges, draw_spear_halos
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
 from game.ui.eventtext import ram_summary
@@ -44,7 +45,7 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     who = ("you" if acting == mine else "AI") if mine and acting else ""
     scr.hud.draw_panel(surface, pygame.Rect(w - side, top, side, h - top), engine.state,
                        engine.table, shown, acting, scr.hints(), _shown_vehicle(scr, shown),
-                       hand=mine or acting, who=who, advice=scr.hint_panel())
+                       hand=mine or acting, who=who, advice=scr.hint_panel(), spear=scr.spear_roll())
     bar_rect = pygame.Rect(0, h - bar, w - side, bar)
     actions = scr.action_buttons(bar_rect)
     scr.buttons = actions + scr.hud.perk_buttons
@@ -96,7 +97,11 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
                   scr.motion.intact())
     if scr.driving() and not scr.motion.busy:
         scr.ctl.drive.draw(surface, cam, engine, scr.vehicle_art, small)
+    roll = scr.spear_roll()
+    shown = _shown_model(scr)
+    draw_spear_halos(surface, cam, table, state, roll, poses, shown.id if shown is not None else "")
     draw_models(surface, cam, state, table, scr.art, scr.ctl.selected, poses)
+    draw_spear_badges(surface, cam, table, state, roll, poses)
     if scr.driving() and not scr.motion.busy:
         scr.ctl.drive.draw_marks(surface, cam, engine, small)
     _draw_bursts(scr, surface)

@@ -13,6 +13,7 @@ from game.rules.vehicles import team_left, top_speed
 from game.ui import theme
 from game.ui.battle.cache import Layer, Same, panel, text, wrapped
 from game.ui.battle.previews import describe_event, rule_for_event
+from game.ui.battle.spear import SpearMember, draw_spear_list
 from game.ui.battle.vehicles import health_colour
 from game.ui.eventtext import names_of
 from game.ui.theme import Fonts
@@ -77,6 +78,7 @@ class Hud:
     log_scroll: int = 0  # lines scrolled back from the newest
     perk_buttons: list[Button] = field(default_factory=list)
     hint_rects: list[tuple[pygame.Rect, int]] = field(default_factory=list)  # hint rows by rank
+    spear_rects: list[tuple[pygame.Rect, str]] = field(default_factory=list)  # Spear rows by model
     _top: Layer = field(default_factory=Layer)
     _panel: Layer = field(default_factory=Layer)
     _perk_rects: list[pygame.Rect] = field(default_factory=list)
@@ -137,9 +139,10 @@ class Hud:
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                    shown: Model | None, acting: Side | NoSide, hints: list[str],
                    vehicle: Vehicle | None = None, hand: Side | NoSide | None = None,
-                   who: str = "", advice: HintPanel | None = None) -> None:
-        """The acting side, the model under the cursor or selected (and the vehicle under the
-        cursor or his), the Perk hand and the log.
+                   who: str = "", advice: HintPanel | None = None,
+                   spear: tuple[SpearMember, ...] = ()) -> None:
+        """The acting side, the activating Spear's members, the model under the cursor or
+        selected (and the vehicle under the cursor or his), the Perk hand and the log.
 
         Drawn over the window's background (the panel lies outside the table's viewport)."""
         mouse = pygame.mouse.get_pos()
@@ -149,17 +152,19 @@ class Hud:
                _card_key(shown), _vehicle_key(state, vehicle),
                tuple(state.sides[hand].perks) if hand else (),
                tuple((b.label, b.enabled, b.selected) for b in self.perk_buttons), hover,
-               len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll, advice)
+               len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll, advice, spear)
         image, fresh = self._panel.get(key, rect.size)
         if fresh:
             origin = rect.topleft
             for button in self.perk_buttons:  # drawn in the picture's own coordinates
                 button.rect.move_ip(-origin[0], -origin[1])
             self._paint_panel(image, image.get_rect(), state, table, shown, acting, hints,
-                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle, hand, who, advice)
+                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle, hand, who, advice,
+                              spear)
             self._perk_rects = [b.rect.move(origin) for b in self.perk_buttons]
             self.log_rects = [(r.move(origin), line) for r, line in self.log_rects]
             self.hint_rects = [(r.move(origin), rank) for r, rank in self.hint_rects]
+            self.spear_rects = [(r.move(origin), mid) for r, mid in self.spear_rects]
         for button, placed in zip(self.perk_buttons, self._perk_rects, strict=True):
             button.rect = placed.copy()
         self._panel.put(surface, rect, fresh)
@@ -167,7 +172,7 @@ class Hud:
     def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
                      shown: Model | None, acting: Side | NoSide, hints: list[str], mouse: tuple[int, int],
                      vehicle: Vehicle | None = None, hand: Side | NoSide = "", who: str = "",
-                     advice: HintPanel | None = None) -> None:
+                     advice: HintPanel | None = None, spear: tuple[SpearMember, ...] = ()) -> None:
         panel(surface, rect, 250)
         f = self.fonts
         x, y = rect.left + 12, rect.top + 10
@@ -176,6 +181,11 @@ class Hud:
             name = theme.SIDE_NAME[acting] + (f" ({who})" if who else "")
             msg = f"{name} to answer" if state.pending else f"{name} to play"
             y = text(surface, msg, f.head, (x, y + 4), theme.SIDE_TEXT[acting]).bottom + 4
+        self.spear_rects = []
+        if spear:
+            y, self.spear_rects = draw_spear_list(surface, f, x, y, rect.width - 24, spear,
+                                                  card_name(state, state.current_card))
+            y += 6
         if shown is not None:
             y = self._model_card(surface, x, y, rect.width - 24, state, table, shown)
         if vehicle is not None:
@@ -313,6 +323,10 @@ class Hud:
             for line in wrapped(advice.footer, f.small, width):
                 y = text(surface, line, f.small, (x, y), theme.DIM).bottom
         return y
+
+    def spear_click(self, pos: tuple[int, int]) -> str:
+        """The id of the Spear member whose row is at pos ("" if none)."""
+        return next((mid for rect, mid in self.spear_rects if rect.collidepoint(pos)), "")
 
     def hint_click(self, pos: tuple[int, int]) -> int:
         """The rank of the hint row at pos (0 if none)."""

@@ -9,7 +9,7 @@ import pygame
 from game.ai import Player
 from game.persist import Match
 from game.persist.schema import HUMAN
-from game.rules.commands import Command
+from game.rules.commands import Command, EndSpear
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
 from game.rules.events import ActivationEnded, DiceRolled, Ev, GameEnded, Moved, SpearEnded
@@ -27,6 +27,7 @@ from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
 from game.ui.battle.motion import Motion, poses_of
 from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
+from game.ui.battle.spear import SpearMember, end_spear_question, spear_roll
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
 from game.ui.hints import Hint, HintBoard, HintWorker
@@ -58,7 +59,7 @@ class BattleScreen(Screen):
             raise ValueError(f"a solo game needs one human side, not {match.players}")
         match.mode = self.mode = mode
         self.session = Session(match, app.saves_dir if mode in ("hotseat", "solo") else None)
-        self.ctl = Controller(lambda: self.session.engine, self.submit)
+        self.ctl = Controller(lambda: self.session.engine, self.submit, self.end_spear)
         self.hud = Hud(app.fonts)
         self.hud.add_events(self.session.engine.log, self.state)
         self.art = TokenArt()
@@ -94,6 +95,8 @@ class BattleScreen(Screen):
         self._hit_key: tuple[object, ...] = ()
         self._hit: Model | None = None
         self.bar_layer = Layer()  # the action bar's picture
+        self._spear_key: tuple[object, ...] = ()
+        self._spear: tuple[SpearMember, ...] = ()
         # the hint (H): the default AI's best commands for the person, worked out in a worker thread
         self.advice = HintBoard(HintWorker(self.session.engine.table))
         self.hint_art = HintArt()
@@ -213,6 +216,29 @@ class BattleScreen(Screen):
             else:
                 why = f"Your Spear activates: {card_name(state, state.current_card)}"
             self.app.push(HandoverScreen(self.app, acting, why))
+
+    def end_spear(self) -> None:
+        """End the person's Spear (Space with no model active, the End Spear key or button); while
+        some of its models could still activate, ask first, unless the Settings say not to."""
+        state = self.state
+        side = state.acting_side
+        if not side or not self.human_acting():
+            return
+        cmd = EndSpear(side=side)
+        question = end_spear_question(state)
+        if question is None or not self.app.settings.confirm_end_spear:
+            self.submit(cmd)
+            return
+        from game.ui.screens.dialog import ConfirmDialog
+
+        self.app.push(ConfirmDialog(self.app, *question, lambda: self.submit(cmd),
+                                    stop_asking=self._stop_asking))
+
+    def _stop_asking(self) -> None:
+        """The question's "Don't ask again": turn it off in the Settings (and save them)."""
+        self.app.settings.confirm_end_spear = False
+        problem = self.app.apply_settings()
+        self.say(problem or "Ending a Spear early no longer asks first (Settings turns it back on).")
 
     def undo(self) -> None:
         """Ctrl+Z: take back the last command of this activation, if no die was rolled."""
@@ -347,6 +373,10 @@ class BattleScreen(Screen):
         rank = self.hud.hint_click(event.pos) if self.advice.shown else 0
         if rank:
             self.pick_hint(rank)
+            return
+        member = self.hud.spear_click(event.pos)
+        if member:
+            self.show_member(member)
             return
         rule = self.hud.log_click(event.pos)
         if rule is not None:
@@ -589,6 +619,23 @@ class BattleScreen(Screen):
             self._hit = crew_at(table, self.state, *world) or model_at(table, self.state, *world)
         return self._hit
 
+    def spear_roll(self) -> tuple[SpearMember, ...]:
+        """The activating Spear's members and where each stands, as the table marks them and the
+        panel lists them (worked out again only when the game changes)."""
+        engine = self.session.engine
+        key = (Same(engine.state), len(engine.log))
+        if key != self._spear_key:
+            self._spear_key, self._spear = key, spear_roll(engine.table, engine.state)
+        return self._spear
+
+    def show_member(self, model_id: str) -> None:
+        """A click on a Spear member's row in the panel: select the model and centre the table on it."""
+        m = self.state.find(model_id)
+        if m is None or m.removed:
+            return
+        self.ctl.selected = m.id
+        self.camera.look_at(m.x, m.y)
+
     def vehicle_under(self, world: tuple[float, float]) -> Vehicle | None:
         """The cart or wagon whose footprint covers a point, if any."""
         return vehicle_at(self.session.engine.table, self.state, *world)
@@ -626,7 +673,11 @@ class BattleScreen(Screen):
             return [f"Answer the charge with a button below. {hint}"]
         m = ctl.active()
         if m is None:
-            return [f"Click a model of {card_name(state, state.current_card)}'s Spear to activate it. {hint}"]
+            hero = state.find(state.current_card)
+            waits = hero is not None and not hero.removed and not hero.activated
+            first = " (the Hero, under the pennant, first)" if waits else ""
+            return [f"Click a ringed model of {card_name(state, state.current_card)}'s Spear to activate "
+                    f"it{first}. {hint}"]
         if ctl.drive.aim is not None:
             return [f"{m.name} drives: the mouse sets the heading (at most 90° of turn), the wheel or "
                     "+/- the speed; click or Enter to drive.", "Ctrl+wheel zooms, Esc straightens up, "

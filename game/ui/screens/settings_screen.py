@@ -1,4 +1,5 @@
-"""The settings screen: hot-seat blindfold, animation speed, AI speed, UI scale, sound."""
+"""The settings screen: hot-seat blindfold, animation speed, AI speed, the question before a Spear is
+ended early, UI scale, sound."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ class SettingsScreen(ButtonScreen):
             (f"Hot-seat blindfold: {'on' if st.blindfold else 'off'}", self.toggle_blindfold),
             (f"Animation speed: {speed}", self.cycle_speed),
             (f"AI speed: {st.ai_speed}", self.cycle_ai_speed),
+            (f"Ask before ending a Spear early: {'on' if st.confirm_end_spear else 'off'}",
+             self.toggle_confirm_end_spear),
             (f"UI scale: {st.ui_scale:g}x", self.cycle_scale),
             (f"Sound: {'off' if st.sound_muted else 'on'}  ({mute})", self.toggle_sound),
             (f"Volume: {st.sound_volume}%", self.sample),
@@ -51,7 +54,7 @@ class SettingsScreen(ButtonScreen):
             rect = pygame.Rect(0, 0, int(380 * s), height)
             rect.midtop = (w // 2, 150 + i * step)
             self.buttons.append(Button(label, action, rect))
-        volume = self.buttons[5].rect
+        volume = next(b.rect for b in self.buttons if b.action == self.sample)
         for sign, label in ((-1, "-"), (1, "+")):
             rect = pygame.Rect(0, 0, height, height)
             rect.center = (volume.left - height // 2 - 8 if sign < 0 else volume.right + height // 2 + 8,
@@ -68,6 +71,11 @@ class SettingsScreen(ButtonScreen):
     def toggle_blindfold(self) -> None:
         """Hot-seat handover screen on or off."""
         self.app.settings.blindfold = not self.app.settings.blindfold
+        self._changed()
+
+    def toggle_confirm_end_spear(self) -> None:
+        """The question before a Spear is ended with models still to activate, on or off."""
+        self.app.settings.confirm_end_spear = not self.app.settings.confirm_end_spear
         self._changed()
 
     def cycle_speed(self) -> None:
