@@ -25,6 +25,12 @@ also a `vehicles` layer (see docs/maps.md).
   tail and the farmhouse; York's supply wagon starts on the road at the west end with its escort,
   and Lancaster lies in ambush behind the hedgerows on both sides. The only map with a `vehicles`
   object layer (written only when a map has vehicles, so the other maps keep their layers).
+* saxton-field (72"x48", the largest table): the York road west to east across the middle, a beck
+  winding south down the west flank with two fords and the road bridge (a mill below it, the
+  Bloody Meadow marsh beside it), the village of Saxton east of centre with its walled churchyard,
+  cottages along the road and lanes and a tithe barn with its yard, hedged fields north and
+  south-east, Castle Hill Wood, Renshaw Wood and a copse; thirty models a side deploy along the
+  north (York) and south (Lancaster) edges, east of the beck.
 """
 
 from __future__ import annotations
