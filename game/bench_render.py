@@ -317,7 +317,8 @@ def bench_apart(scenario: str, seed: int, frames: int, warmup: int) -> dict[str,
     return report
 
 
-def bench_tables(scenarios: Sequence[str], seed: int, frames: int, warmup: int) -> dict[str, dict[str, object]]:
+def bench_tables(scenarios: Sequence[str], seed: int, frames: int,
+                 warmup: int) -> dict[str, dict[str, object]]:
     """Each table's render report by scenario name, every table in its own process, one after another."""
     for name in scenarios:
         try:

@@ -74,18 +74,11 @@ def test_bench_engine_only_and_render_only(capsys: pytest.CaptureFixture[str]) -
     assert main([*TINY, "--engine-only"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert "engine" in report and "midgame" in report and "render" not in report
-    assert main([*TINY, "--render-only", "--render-scenario", "the-ford"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert "render" in report and "engine" not in report and "midgame" not in report
-    assert "render_large" not in report  # one table asked for, one measured
-    _render_shape(report["render"])
-
-
-def test_bench_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--render-only", "--render-scenario", "the-ford", "--frames", "2", "--warmup", "0"]) == 0
-    out = capsys.readouterr().out
-    assert "render of the-ford (24 models, peak" in out
+    out = capsys.readouterr().out  # as text: the one table asked for, and no engine figures
+    assert "render of the-ford (24 models, peak" in out and "saxton-field" not in out
     assert "render full" in out and "render bare" in out and "full/bare" in out
+    assert "submit_move" not in out and "mid-game" not in out
 
 
 def test_each_table_is_measured_in_a_process_of_its_own() -> None:
