@@ -486,8 +486,8 @@ SAXTON_BRIEFING = (
     "The Duke and the Earl have brought their whole followings to Saxton, thirty men a side, "
     "and the village lies between them. Hold the church green and the beck bridge on the York "
     "road at dusk; the priest's plate and the tithe barn's grain go to whoever can carry them "
-    "off. Mind the beck: it is only two fords and a bridge deep in the west, and the Bloody "
-    "Meadow below it is marsh."
+    "off. Mind the beck on the west flank: it is deep but for two fords and the bridge, and the "
+    "Bloody Meadow beside it is marsh."
 )
 
 
