@@ -6,7 +6,7 @@ fresh process per table makes each table's peak memory its own: "peak_rss_mb" is
 resident-set high-water mark (getrusage ru_maxrss) after staging and timing that table alone, so
 it counts the interpreter, pygame and the game's modules as a player's process would, and never
 a table measured before it. It is read after the full and bare runs, before the pyscroll
-reference run, whose buffers (the viewport divided by the zoom, 43 MB at 0.375x) the game never
+reference run, whose buffers (the viewport divided by the zoom, some 44 MB at 0.375x) the game never
 keeps. `python -m game.bench_render --scenario NAME` runs one table in the
 process it is started in and prints its report.
 
@@ -23,9 +23,9 @@ draw (the window cleared, the battle screen drawn) and `pygame.display.flip()` a
 perf_counter_ns, and then, at the same step, the bare map alone (the window filled, the camera's
 map drawing, the same flip); the ratios compare the full frame with this bare map. The two are
 timed turn about, frame by frame, so that a burst of load on a shared machine falls on both
-alike rather than on whichever run it happened to meet. (The full frame's cached panels are not
-blitted again where the same picture already stands, as in the game, where nothing else draws
-over them: the bare map's fill does not make the full frame pay for them.) For
+alike rather than on whichever run it happened to meet. (The full frame blits its cached panels
+only when they change, as in the game, where nothing else draws over them; the bare map's fill in
+between does not change that, so the full frame does the same work as it would alone.) For
 reference only, "bare_pyscroll_live" replays the script with pyscroll's live BufferedRenderer
 drawing the viewport each frame (how the camera drew the map before it kept a pre-render; pyscroll
 rebuilds its buffers on each zoom step, untimed here, and redraws its tiles on the next draw,
@@ -313,7 +313,10 @@ def bench_apart(scenario: str, seed: int, frames: int, warmup: int) -> dict[str,
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise RenderBenchError(f"the render of {scenario} failed: {last}")
-    report: dict[str, object] = json.loads(done.stdout)
+    try:
+        report: dict[str, object] = json.loads(done.stdout)
+    except ValueError:
+        raise RenderBenchError(f"the render of {scenario} printed no report") from None
     return report
 
 
