@@ -22,8 +22,9 @@ while it is not. Each frame the camera is moved untimed, as input would move it,
 draw (the window cleared, the battle screen drawn) and `pygame.display.flip()` are timed with
 perf_counter_ns, and then, at the same step, the bare map alone (the window filled, the camera's
 map drawing, the same flip); the ratios compare the full frame with this bare map. The two are
-timed turn about, frame by frame, so that a burst of load on a shared machine falls on both
-alike rather than on whichever run it happened to meet. (The full frame blits its cached panels
+timed turn about, frame by frame (the full frame first at one step, the bare map first at the
+next), so that a burst of load on a shared machine falls on both alike rather than on whichever
+run it happened to meet. (The full frame blits its cached panels
 only when they change, as in the game, where nothing else draws over them; the bare map's fill in
 between does not change that, so the full frame does the same work as it would alone.) For
 reference only, "bare_pyscroll_live" replays the script with pyscroll's live BufferedRenderer
@@ -159,7 +160,8 @@ def _time_script(script: list[tuple[float, float, float]], warmup: int,
                  place: Callable[[float, float, float], None],
                  *frames: Callable[[], None]) -> list[list[int]]:
     """Warm up on steps spread over the script, then at every step of the script time each of
-    `frames` in turn (each followed by a flip): one list of samples per frame function."""
+    `frames` in turn (each followed by a flip), first to last at one step and last to first at the
+    next, so that none always follows another: one list of samples per frame function."""
     import pygame
 
     for i in range(warmup):
@@ -170,9 +172,10 @@ def _time_script(script: list[tuple[float, float, float]], warmup: int,
     samples: list[list[int]] = [[] for _ in frames]
     clock = time.perf_counter_ns
     with _gc_paused():
-        for zoom, x, y in script:
+        for step, (zoom, x, y) in enumerate(script):
             place(zoom, x, y)
-            for frame, out in zip(frames, samples, strict=True):
+            turn = list(zip(frames, samples, strict=True))
+            for frame, out in (turn if step % 2 == 0 else reversed(turn)):
                 t0 = clock()
                 frame()
                 pygame.display.flip()
