@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from game.bench import main  # noqa: E402
+from game.bench_render import RenderBenchError, bench_tables, render_tables  # noqa: E402
 
 TINY = ["--json", "--reps", "3", "--frames", "3", "--warmup", "1"]
 
@@ -38,13 +39,12 @@ def _midgame_shape(midgame: dict[str, Any]) -> None:
     assert midgame["clone_24"]["models"] == 24 and midgame["clone_24"]["scenario"] == "the-ford"
 
 
-def _render_shape(render: dict[str, Any]) -> None:
-    assert render["scenario"] == "the-ford"  # the largest shipped map
+def _render_shape(render: dict[str, Any], scenario: str = "the-ford", models: int = 24) -> None:
+    assert render["scenario"] == scenario and render["models"] == models
     assert render["size"] == [1920, 1080] and render["driver"] == "dummy"
     assert render["frames"] == 3 and render["warmup"] == 1
-    assert isinstance(render["models"], int) and render["models"] > 0
     low, high = render["zoom"]
-    assert 0.5 <= low <= high <= 3.0
+    assert 0.375 <= low <= high <= 3.0
     for name in ("full", "bare"):
         stats = render[name]
         assert isinstance(stats, dict)
@@ -52,8 +52,11 @@ def _render_shape(render: dict[str, Any]) -> None:
         assert 0 < stats["p50_ms"] <= stats["p99_ms"] <= stats["max_ms"]
     for name in ("ratio_p50", "ratio_p99"):
         assert isinstance(render[name], float) and render[name] > 0
+    assert render["ratio_p99"] == round(render["full"]["p99_ms"] / render["bare"]["p99_ms"], 3)
+    assert 30 < render["peak_rss_mb"] < 4000  # a whole process's high-water mark, in MB
     target = render["target"]
-    assert isinstance(target, dict) and set(target) == {"ratio_p99_max", "full_p99_ms_max", "met"}
+    assert isinstance(target, dict)
+    assert set(target) == {"ratio_p99_max", "full_p99_ms_max", "peak_rss_mb_max", "met"}
 
 
 def test_bench_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,20 +66,22 @@ def test_bench_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(report) >= {"scenario", "seed", "reps", "python", "engine", "midgame", "render", "seconds"}
     _engine_shape(report["engine"])
     _midgame_shape(report["midgame"])
-    _render_shape(report["render"])
+    _render_shape(report["render"])  # The Ford, the reference table
+    _render_shape(report["render_large"], "saxton-field", 60)  # the largest table
 
 
 def test_bench_engine_only_and_render_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*TINY, "--engine-only"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert "engine" in report and "midgame" in report and "render" not in report
-    assert main([*TINY, "--render-only"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert "render" in report and "engine" not in report and "midgame" not in report
-    _render_shape(report["render"])
-
-
-def test_bench_text_output(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--render-only", "--frames", "2", "--warmup", "0"]) == 0
-    out = capsys.readouterr().out
+    assert main(["--render-only", "--render-scenario", "the-ford", "--frames", "2", "--warmup", "0"]) == 0
+    out = capsys.readouterr().out  # as text: the one table asked for, and no engine figures
+    assert "render of the-ford (24 models, peak" in out and "saxton-field" not in out
     assert "render full" in out and "render bare" in out and "full/bare" in out
+    assert "submit_move" not in out and "mid-game" not in out
+
+
+def test_each_table_is_measured_in_a_process_of_its_own() -> None:
+    assert render_tables() == ["the-ford", "saxton-field"]  # the reference and the largest table
+    with pytest.raises(RenderBenchError, match=r"no table to render: .*no-such-table\.tmx was not found"):
+        bench_tables(["no-such-table"], 1, 2, 0)

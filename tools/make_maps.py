@@ -29,6 +29,12 @@ also a `vehicles` layer and a map placing its own models a `forces` layer (see d
   the meadow before Blue's mounted Captain, a billman in the open for his lancer to charge, the
   enemy Captain in bowshot of his archer. The only map with a `forces` object layer: each side's
   own three models, placed where the tutorial's steps need them.
+* saxton-field (72"x48", the largest table): the York road west to east across the middle, a beck
+  winding south down the west flank with two fords and the road bridge (a mill below it, the
+  Bloody Meadow marsh beside it), the village of Saxton east of centre with its walled churchyard,
+  cottages along the road and lanes and a tithe barn with its yard, hedged fields north and
+  south-east, Castle Hill Wood, Renshaw Wood and a copse; thirty models a side deploy along the
+  north (York) and south (Lancaster) edges, east of the beck.
 """
 
 from __future__ import annotations
@@ -542,12 +548,133 @@ def make_way() -> MapSpec:
     )
 
 
+# --- Saxton Field (the largest table) ------------------------------------------------------------
+
+SAXTON_W, SAXTON_H = 72, 48
+SAXTON_ROAD_ROWS = (23, 24)  # the York road, two tiles wide, west to east
+SAXTON_FORD_ROWS = ((9, 10), (37, 38))  # the beck's two fords, north and south of the bridge
+SAXTON_BRIEFING = (
+    "The Duke and the Earl have brought their whole followings to Saxton, thirty men a side, "
+    "and the village lies between them. Hold the church green and the beck bridge on the York "
+    "road at dusk; the priest's plate and the tithe barn's grain go to whoever can carry them "
+    "off. Mind the beck on the west flank: it is deep but for two fords and the bridge, and the "
+    "Bloody Meadow beside it is marsh."
+)
+
+
+def saxton_beck(y: float) -> float:
+    """Saxton Field's beck centre-line x (inches) at a given y: it winds south down the west flank."""
+    return 8.0 + 2.2 * math.sin(y / 6.5) + 0.7 * math.sin(y / 2.3)
+
+
+def saxton_water(x: int, y: int) -> bool:
+    """True if the cell (x, y) of Saxton Field is the beck (deep or shallow)."""
+    return abs(x + 0.5 - saxton_beck(y + 0.5)) < 0.95
+
+
+SAXTON_BUILDINGS = (  # (x0, y0, x1, roof): two rows, north and south halves of the roof
+    (48, 16, 55, "slate"),  # St Mary's church, north of the road
+    (41, 19, 44, "thatch"),  # cottages along the road
+    (57, 19, 60, "thatch"),
+    (43, 27, 46, "thatch"),
+    (50, 28, 53, "thatch"),
+    (57, 29, 60, "thatch"),
+    (62, 26, 67, "slate"),  # the tithe barn
+    (8, 26, 11, "thatch"),  # the beck mill, below the bridge
+)
+
+
+def saxton_field() -> MapSpec:
+    """Saxton Field: a village, woods, hedged fields and a beck; thirty models a side."""
+    w, h = SAXTON_W, SAXTON_H
+    rng = random.Random(1461)  # Towton, fought by Saxton on Palm Sunday
+
+    def put(cells: set[Cell], variants: list[str]) -> None:
+        paint(grid, cells, variants, rng, w, h)
+
+    def patch(cx: float, cy: float, rx: float, ry: float, seed: int) -> set[Cell]:
+        return blob(cx, cy, rx, ry, seed, w, h)
+
+    grid: dict[Cell, str] = {}
+    put(rect(0, 0, w, h), GRASS)
+    meadow = {(x, y) for x in range(w) for y in range(h) if abs(x + 0.5 - saxton_beck(y + 0.5)) < 4.0}
+    put(meadow, MEADOW)  # the beck's water meadows
+    put(patch(14.0, 34.0, 3.0, 2.4, 61), MARSH)  # the Bloody Meadow, east of the beck
+    put(patch(19.5, 15.5, 1.8, 1.4, 62), MARSH)  # a wet hollow east of the beck
+    put(patch(64.0, 12.0, 5.6, 3.4, 63), WOODS)  # Castle Hill Wood, north-east
+    put(patch(27.0, 34.5, 4.0, 2.6, 64), WOODS)  # Renshaw Wood, south of the road
+    put(patch(36.0, 12.5, 2.4, 1.8, 65), WOODS)  # a copse on the north rise
+    put(patch(2.6, 16.0, 2.0, 2.2, 66), SCRUB)  # gorse beyond the beck
+    put(patch(38.5, 36.0, 3.0, 1.5, 67), SCRUB)  # brambles by the south lane
+    put(patch(69.0, 35.0, 2.4, 2.6, 68), SCRUB)  # thorn thicket, south-east
+    put(rect(21, 9, 31, 16), ["plough-ew"])  # the north field
+    put(rect(58, 35, 68, 40), ["plough-ns"])  # the south field
+    put(rect(33, 27, 35, 29), ["rock-1", "rock-2"])  # the old quarry
+    for y in range(h):  # the beck, one or two tiles wide, with its two fords
+        water = {(x, y) for x in range(w) if saxton_water(x, y)}
+        put(water, FORD if any(y in rows for rows in SAXTON_FORD_ROWS) else RIVER)
+    features: dict[Cell, str] = {}
+    for x in range(w):  # the York road; the beck runs on under the bridge
+        for y in SAXTON_ROAD_ROWS:
+            if saxton_water(x, y):
+                features[(x, y)] = "bridge-ew"
+            else:
+                grid[(x, y)] = "road-ew"
+    for y in range(7, SAXTON_ROAD_ROWS[0]):  # the north lane, from the church up to the field gate
+        grid[(46, y)] = "road-ns"
+    for y in range(SAXTON_ROAD_ROWS[1] + 1, 41):  # the south lane, past the green
+        grid[(54, y)] = "road-ns"
+    grid[(46, SAXTON_ROAD_ROWS[0])] = grid[(54, SAXTON_ROAD_ROWS[1])] = "road-plain"
+    for x0, y0, x1, roof in SAXTON_BUILDINGS:
+        for x in range(x0, x1):
+            grid[(x, y0)], grid[(x, y0 + 1)] = f"{roof}-n", f"{roof}-s"
+    return MapSpec(
+        width=w,
+        height=h,
+        properties=[
+            ("title", "string", "Saxton Field"),
+            ("briefing", "string", SAXTON_BRIEFING),
+            ("turns", "int", "8"),
+            ("red_retinue", "string", "york-host"),
+            ("blue_retinue", "string", "lancaster-host"),
+            ("river_flow", "float", "180"),
+            ("steeds_stay", "bool", "false"),
+        ],
+        ground=grid,
+        features=features,
+        obstacles=[
+            ("churchyard wall", "wall", "tall", 0.5,
+             [(47.4, 21.6), (47.4, 14.8), (56.2, 14.8), (56.2, 21.6), (52.0, 21.6)]),
+            ("north field hedge", "hedge", "low", 1.0, [(20.4, 8.4), (31.6, 8.4), (31.6, 16.6)]),
+            ("north field ditch", "ditch", "low", 1.0, [(21.0, 17.0), (28.0, 17.2)]),
+            ("lane hedge", "hedge", "low", 1.0, [(45.4, 7.0), (45.4, 14.0)]),
+            ("long hedge", "hedge", "low", 1.0, [(22.0, 26.4), (31.0, 26.2), (38.0, 26.5)]),
+            ("garth fence", "fence", "low", 0.25,
+             [(42.4, 29.4), (42.4, 31.2), (47.0, 31.2), (47.0, 29.4)]),
+            ("south field hedge", "hedge", "low", 1.0, [(56.4, 34.4), (68.6, 34.4), (68.6, 40.6)]),
+            ("barn yard fence", "fence", "low", 0.25,
+             [(61.4, 28.6), (61.4, 31.0), (67.6, 31.0), (67.6, 28.6)]),
+        ],
+        zones=[
+            ("red deployment", "red", 0.0, 0.0, float(w), 6.0),
+            ("blue deployment", "blue", 0.0, 42.0, float(w), 6.0),
+        ],
+        objectives=[
+            ("the church green", "hold", 3.0, 3, 51.0, 25.5),
+            ("the beck bridge", "hold", 2.0, 2, round(saxton_beck(24.0) * 2) / 2, 24.0),
+            ("the priest's plate", "loot", 1.0, 1, 50.0, 19.8),
+            ("the tithe barn grain", "loot", 1.0, 1, 64.5, 29.6),
+        ],
+    )
+
+
 MAPS: dict[str, Callable[[], MapSpec]] = {
     "tutorial": tutorial,
     "skirmish-field": skirmish_field,
     "the-ford": the_ford,
     "stakes-and-arrows": stakes_and_arrows,
     "make-way": make_way,
+    "saxton-field": saxton_field,
 }
 
 

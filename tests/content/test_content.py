@@ -30,6 +30,8 @@ def test_shipped_content_loads_with_brief_profiles() -> None:
         models = sum(1 + len(s.retainers) for s in retinue.spears)
         if retinue.id in ("york-escort", "lancaster-ambush"):  # Make Way!: a scenario's own forces
             assert len(retinue.spears) in (2, 3) and 12 <= models <= 14
+        elif retinue.id in ("york-host", "lancaster-host"):  # Saxton Field: the whole followings
+            assert [len(s.retainers) for s in retinue.spears] == [4] * 6 and models == 30
         else:  # the standard retinue: a Captain, two Squires and nine Retainers
             assert len(retinue.spears) == 3
             assert models == 12

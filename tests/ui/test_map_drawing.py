@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 from pytmx import TiledTileLayer
 
@@ -34,3 +35,20 @@ def test_a_missing_picture_is_a_map_error(app: App, tmp_path: Path) -> None:
         (tmp_path / name).write_bytes((TILED / name).read_bytes())
     with pytest.raises(MapError, match="house.png' is missing"):
         load_drawable(tmp_path / "collection.tmx")
+
+
+def test_the_largest_table_fits_the_window_and_the_wheel_never_redraws_the_map(app: App) -> None:
+    from game.scenario import MAPS_DIR
+    from game.ui.battle.camera import ZOOM_STEPS, Camera
+
+    cam = Camera(MAPS_DIR / "saxton-field.tmx", pygame.Rect(0, 40, 940, 620))  # a 1280x720 window
+    assert cam.map_w * cam.zoom <= 940 and cam.map_h * cam.zoom <= 620  # the whole 72"x48" table
+    made: list[float] = []
+    fitted = cam.zoom
+    for zoom in [*ZOOM_STEPS, *reversed(ZOOM_STEPS), fitted, *ZOOM_STEPS]:  # the wheel out and in again
+        cam.set_zoom(zoom)
+        cam.draw_map(app.surface)
+        made.append(id(cam._zoomed_out(zoom)) if zoom < 1.0 else 0)
+    first = {z: m for z, m in zip([*ZOOM_STEPS], made, strict=False)}
+    again = made[-len(ZOOM_STEPS):]
+    assert [first[z] for z in ZOOM_STEPS] == again  # each zoomed-out map was made once and kept

@@ -90,3 +90,23 @@ def test_f1_opens_rules_and_escape_closes(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     frames(app, 1)
     assert isinstance(app.top, MainMenu)
+
+
+def test_the_ai_banner_in_the_action_bar_shows_only_its_latest_words(app: App) -> None:
+    battle = BattleScreen.new(app, "the-ford", 2, "watch")
+    app.reset(battle)
+    w, h = app.surface.get_size()
+    _, bar, side = battle._sizes()
+    bar_rect = pygame.Rect(0, h - bar, w - side, bar)
+    words = iter(["Orange AI is thinking...   Search (normal)  ·  TAB: skip to the end of its activation",
+                  "Orange AI plays   Eager"])
+    status = next(words)
+    battle.ai_status = lambda: status  # type: ignore[method-assign]
+    app.draw()
+    status = next(words)  # the banner changes while the bar's buttons stay as they were
+    app.draw()
+    shown = pygame.image.tobytes(app.surface.subsurface(bar_rect), "RGB")
+    battle.bar_layer.forget()
+    app.surface.fill((0, 0, 0))
+    app.draw()  # the bar drawn afresh with the latest words alone
+    assert pygame.image.tobytes(app.surface.subsurface(bar_rect), "RGB") == shown

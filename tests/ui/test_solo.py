@@ -21,7 +21,6 @@ from game.rules.engine import Engine
 from game.rules.events import ActivationEnded, ReactionOffered, SpearEnded
 from game.rules.state import NoSide, Side
 from game.scenario import start_game
-from game.ui import theme
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.launch import first_screen
@@ -366,24 +365,3 @@ def test_the_hidden_screen_flag_opens_the_forms(app: App) -> None:
         assert isinstance(app.top, form) and app.top.scenario == "make-way"
         frames(app, 2)
 
-
-def test_the_ai_banner_is_drawn_over_a_clean_bar(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(PLAYERS, "slow", _Slow)
-    battle = BattleScreen.new(app, "the-ford", 1, "solo", {"red": HUMAN, "blue": "slow:hard"})
-    app.reset(battle)
-    player = battle.players["blue"]
-    assert isinstance(player, _Slow)
-    long_text = "Blue AI plays Sir Ralph's Spear   a long line of words about what it does next"
-    monkeypatch.setattr(battle, "ai_status", lambda: long_text)
-    frames(app, 2)
-    screen = pygame.display.get_surface()
-    w, h = screen.get_size()
-    _, bar, side = battle._sizes()
-    row = h - bar // 2
-    far = [x for x in range(300, w - side) if screen.get_at((x, row))[:3] != theme.PANEL]
-    assert len(far) > 20, "the long message reaches well along the bar"
-    monkeypatch.setattr(battle, "ai_status", lambda: "Blue AI")
-    frames(app, 2)  # a shorter message: nothing of the long one may be left beside it
-    assert all(screen.get_at((x, row))[:3] == theme.PANEL for x in far)
-    player.go.set()
-    battle.thinker.wait()

@@ -114,11 +114,6 @@ class Layer:
         self.key = None
         self.placed = None
 
-    def overdrawn(self) -> None:
-        """Something was drawn over the picture on the screen: blit it again next time, so that
-        what was drawn over it does not stay there under the next thing drawn."""
-        self.placed = None
-
 
 class Same:
     """Wraps an object so that keys compare it by identity (and hold on to it)."""

@@ -21,11 +21,14 @@ from pytmx.util_pygame import pygame_image_loader
 from game.terrain.terrain_map import MapError
 from game.terrain.tmx import prepared_map
 
-MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
-KEEP_SCALED = 4  # zoomed-out maps kept (each at most the size of the map at 1x)
+MIN_ZOOM, MAX_ZOOM = 0.375, 3.0
 WHOLE_LIMIT = 4096 * 4096  # map pixels at 1x kept as one picture (64 MB); larger maps draw live
 BLACK = (0, 0, 0)  # around the map, as pyscroll leaves it
-ZOOM_STEPS = (0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+ZOOM_STEPS = (0.375, 0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+# Pictures made once per zoom level are kept for every step of the ladder and the zoom that fits
+# the table, so that turning the wheel never makes one again.
+KEPT_ZOOMS = len(ZOOM_STEPS) + 1
+KEEP_SCALED = sum(z < 1.0 for z in ZOOM_STEPS) + 1  # zoomed-out maps (each smaller than the map at 1x)
 Point = tuple[float, float]
 
 

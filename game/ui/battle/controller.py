@@ -62,6 +62,7 @@ class Controller:
         self.shoot_armed = False
         self._legal_key: tuple[int, int, str] = (0, -1, "")
         self._legal: list[Command] = []
+        self._perks: list[PlayPerk] = []  # the Perk cards among them (the HUD asks every frame)
         self._actions_key: tuple[object, ...] = ()
         self._actions: list[tuple[str, Callable[[], Any], bool]] = []
 
@@ -78,6 +79,7 @@ class Controller:
         key = (id(engine.state), len(engine.log), side)
         if key != self._legal_key:
             self._legal = engine.legal_commands(side) if side else []
+            self._perks = [c for c in self._legal if isinstance(c, PlayPerk)]
             self._legal_key = key
         return self._legal
 
@@ -340,8 +342,9 @@ class Controller:
         self.option = None if self.option == option else option
 
     def perk_commands(self) -> list[PlayPerk]:
-        """The Perk cards the acting side may play now."""
-        return [c for c in self.legal() if isinstance(c, PlayPerk)]
+        """The Perk cards the acting side may play now (worked out with the legal commands)."""
+        self.legal()
+        return self._perks
 
 
 def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[HitLocation]) -> Preview:

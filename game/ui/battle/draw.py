@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.battle import overlays
-from game.ui.battle.cache import Layer, Same, panel, rendered, text
+from game.ui.battle.cache import Same, panel, rendered, text
 from game.ui.battle.driving import draw_contact
 from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths, hint_points
 from game.ui.battle.spearmarks import draw_spear_badges, draw_spear_halos
@@ -50,19 +50,19 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     actions = scr.action_buttons(bar_rect)
     scr.buttons = actions + scr.hud.perk_buttons
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else scr.mouse
-    _draw_bar(scr.bar_layer, surface, bar_rect, actions, scr.app.fonts.body, mouse)
     status = scr.ai_status()
-    if status:
-        _ai_banner(scr, surface, bar_rect, status)
-        scr.bar_layer.overdrawn()  # the next frame's banner is drawn over a clean bar
+    banner = (status, scr.state.acting_side) if status else None
+    _draw_bar(scr, surface, bar_rect, actions, mouse, banner)
 
 
-def _draw_bar(layer: Layer, surface: pygame.Surface, rect: pygame.Rect, buttons: list[Button],
-              font: pygame.font.Font, mouse: tuple[int, int]) -> None:
-    """The action bar, drawn again only when its buttons or the one under the mouse change."""
-    key = (Same(font), tuple((b.label, tuple(b.rect), b.enabled, b.selected,
-                              b.enabled and b.rect.collidepoint(mouse)) for b in buttons))
-    image, fresh = layer.get(key, rect.size)
+def _draw_bar(scr: BattleScreen, surface: pygame.Surface, rect: pygame.Rect, buttons: list[Button],
+              mouse: tuple[int, int], banner: tuple[str, str] | None) -> None:
+    """The action bar with the AI's banner in it, drawn again only when its buttons, the one under
+    the mouse or the banner change."""
+    font = scr.app.fonts.body
+    key = (Same(font), banner, tuple((b.label, tuple(b.rect), b.enabled, b.selected,
+                                      b.enabled and b.rect.collidepoint(mouse)) for b in buttons))
+    image, fresh = scr.bar_layer.get(key, rect.size)
     if fresh:
         local = image.get_rect()
         pygame.draw.rect(image, theme.PANEL, local)
@@ -71,7 +71,9 @@ def _draw_bar(layer: Layer, surface: pygame.Surface, rect: pygame.Rect, buttons:
         for b in buttons:
             Button(b.label, b.action, b.rect.move(-rect.left, -rect.top), b.enabled, b.selected,
                    b.hint).draw(image, font, at)
-    layer.put(surface, rect, fresh)
+        if banner is not None:
+            _ai_banner(scr, image, local, *banner)
+    scr.bar_layer.put(surface, rect, fresh)
 
 
 def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
@@ -184,10 +186,9 @@ def _draw_trail(surface: pygame.Surface, cam: Camera, path: list[tuple[float, fl
     pygame.draw.circle(surface, shade, pts[0], 4)
 
 
-def _ai_banner(scr: BattleScreen, surface: pygame.Surface, bar: pygame.Rect, msg: str) -> None:
+def _ai_banner(scr: BattleScreen, surface: pygame.Surface, bar: pygame.Rect, msg: str, side: str) -> None:
     """In the action bar (empty while an AI acts): which AI plays, whether it is thinking, and
     the skip key."""
-    side = scr.state.acting_side
     head, _, rest = msg.partition("   ")
     pygame.draw.rect(surface, theme.SIDE[side], (bar.left, bar.top + 1, 6, bar.height - 1))
     img = rendered(scr.app.fonts.head, head, theme.SIDE_TEXT[side])

@@ -18,7 +18,7 @@ from game.terrain.geometry import sight_blocked
 from game.terrain.terrain_map import Objective, Obstacle, TerrainMap
 from game.ui import theme
 from game.ui.battle.cache import Same, rendered
-from game.ui.battle.camera import Camera
+from game.ui.battle.camera import KEPT_ZOOMS, Camera
 from game.ui.widgets import text
 
 OBSTACLE = {"wall": (160, 160, 156), "fence": (150, 108, 62), "hedge": (44, 120, 44),
@@ -47,7 +47,7 @@ def draw_features(surface: pygame.Surface, cam: Camera, table: Table, state: Gam
             surface.blit(image, at)
 
 
-FEATURE_ZOOMS = 12  # zoom levels whose terrain pictures are kept (the ladder has 11)
+FEATURE_ZOOMS = KEPT_ZOOMS  # zoom levels whose terrain pictures are kept
 _features: dict[tuple[object, ...], list[tuple[pygame.Surface, tuple[int, int]]]] = {}
 
 
@@ -178,7 +178,7 @@ def draw_rings(surface: pygame.Surface, cam: Camera, table: Table, state: GameSt
 
 
 RING_LAYER_SIDE = 1400  # largest ring picture, pixels a side (drawing it takes ~15 ms, once)
-RING_LAYERS = 12  # ring pictures kept; run-length encoded, each takes well under 1 MB
+RING_LAYERS = KEPT_ZOOMS  # ring pictures kept; run-length encoded, each takes well under 1 MB
 KEY_COLOUR = (255, 0, 255)  # the clear colour of ring and terrain pictures; never drawn on them
 _ring_layers: dict[tuple[object, ...], pygame.Surface] = {}
 

@@ -16,7 +16,7 @@ import pygame
 from game.rules.context import Table
 from game.rules.state import GameState, Model
 from game.ui import theme
-from game.ui.battle.camera import Camera
+from game.ui.battle.camera import KEPT_ZOOMS, Camera
 
 if TYPE_CHECKING:
     from game.ui.sprites import Sprites
@@ -26,7 +26,7 @@ HORSE = {"warhorse": (104, 70, 44), "nag": (150, 122, 90)}
 INK = (14, 12, 10)
 
 
-KEEP_ZOOMS = 12  # token pictures are kept for this many sizes (the zoom ladder has 11)
+KEEP_ZOOMS = KEPT_ZOOMS  # token pictures are kept for this many sizes
 Look = tuple[object, ...]
 
 
