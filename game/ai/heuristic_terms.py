@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from game.ai.ground import Ground
 from game.rules import odds
@@ -81,16 +81,22 @@ def hits_value(table: Table, victim: Model, hits: int, blocked_on: int = 0, save
     if hits <= 0 or victim.removed:
         return 0.0
     need = _save_need(table, victim, save_mod)
-    dist = odds.wounds_distribution(hits, need, blocked_on, victim.reroll_ready, victim.health)
-    kill = float(dist[-1]) if len(dist) > victim.health else 0.0
-    wounds = float(odds.expected(dist))
+    kill, wounds = _kill_and_wounds(hits, need, blocked_on, victim.reroll_ready, victim.health)
     per = model_value(table, victim)
     value = kill * per + max(0.0, wounds - kill * victim.health) * per * 0.3 / max(1, victim.health)
     if victim.steed is not None and blocked_on:  # the Blocked Strokes the steed takes instead
         steed_save = table.content.steeds[victim.steed].save
         absorbed = hits * blocked_on / 6.0
-        value += absorbed * (1 - float(odds.save_odds(steed_save))) * steed_value(table, victim) / 2
+        value += absorbed * (1 - p_save(steed_save)) * steed_value(table, victim) / 2
     return value
+
+
+@lru_cache(maxsize=odds.CACHED)
+def _kill_and_wounds(hits: int, need: int, blocked_on: int, reroll: bool, health: int) -> tuple[float, float]:
+    """(P(the hits take the model out), the Health it is expected to lose), as floats."""
+    dist = odds.wounds_distribution(hits, need, blocked_on, reroll, health)
+    kill = float(dist[-1]) if len(dist) > health else 0.0
+    return kill, float(odds.expected(dist))
 
 
 @dataclass(slots=True)
