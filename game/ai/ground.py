@@ -11,6 +11,8 @@ from __future__ import annotations
 import heapq
 import math
 
+import numpy as np
+
 from game.rules.context import Table
 from game.terrain.terrain_map import HARD_GOING
 
@@ -39,7 +41,7 @@ class Ground:
     def __init__(self) -> None:
         self.key: tuple[object, ...] = ()
         self.walls: dict[tuple[Tile, Tile], tuple[bool, bool]] = {}  # crossing -> (low, tall/stakes)
-        self.steps: dict[bool, list[list[tuple[int, float]]]] = {}  # mounted -> tile -> (next, cost)
+        self.steps: dict[bool, list[tuple[int, list[float]]]] = {}  # mounted -> the steps' costs
         self.fields: dict[tuple[Tile, bool], list[float]] = {}
 
     def _reset(self, table: Table, mud: tuple[int, ...]) -> None:
@@ -63,63 +65,66 @@ class Ground:
         d = field[iy * w + ix]
         return d if math.isfinite(d) else math.dist(at, target) * 3.0
 
-    def _steps(self, table: Table, mounted: bool) -> list[list[tuple[int, float]]]:
-        """For every tile, the tiles a step away and what the step costs."""
+    def _steps(self, table: Table, mounted: bool) -> list[tuple[int, list[float]]]:
+        """The steps from every tile: for each of the eight, how far along the row-major tiles it
+        goes and its cost from each tile (infinite where there is no such step)."""
         got = self.steps.get(mounted)
-        if got is not None:
-            return got
-        terrain = table.terrain
-        w, h = terrain.width, terrain.height
-        tiles = terrain.tiles
-        walls = self.walls
-        out: list[list[tuple[int, float]]] = []
-        for y in range(h):
-            for x in range(w):
-                nexts: list[tuple[int, float]] = []
-                out.append(nexts)
-                if tiles[y * w + x] in BLOCKED:
-                    continue
-                for dx, dy, step in STEPS:
-                    nx, ny = x + dx, y + dy
-                    if nx < 0 or ny < 0 or nx >= w or ny >= h:
-                        continue
-                    kind = tiles[ny * w + nx]
-                    if kind in BLOCKED:
-                        continue
-                    cost = step * (2.0 if kind in HARD_GOING else 1.0)
-                    if kind == "river":
-                        cost += RIVER_COST
-                    wall = walls.get(((x, y), (nx, ny))) or walls.get(((nx, ny), (x, y)))
-                    if wall is not None:
-                        low, hard = wall
-                        if mounted:
-                            if hard and not low:
-                                continue
-                            cost += RIDER_STAKES if hard else RIDER_JUMP
-                        else:
-                            cost += FOOT_TALL if hard and not low else FOOT_LOW
-                    nexts.append((ny * w + nx, cost))
-        self.steps[mounted] = out
-        return out
+        if got is None:
+            got = self.steps[mounted] = _step_costs(table, self.walls, mounted)
+        return got
 
     def _field(self, table: Table, start: Tile, mounted: bool) -> list[float]:
         steps = self._steps(table, mounted)
-        w = table.terrain.width
-        dist = [math.inf] * len(steps)
-        first = start[1] * w + start[0]
+        dist = [math.inf] * (table.terrain.width * table.terrain.height)
+        first = start[1] * table.terrain.width + start[0]
         dist[first] = 0.0
         queue = [(0.0, first)]
-        pop, push = heapq.heappop, heapq.heappush
+        pop, push, inf = heapq.heappop, heapq.heappush, math.inf
         while queue:
             d, i = pop(queue)
             if d > dist[i]:
                 continue
-            for j, cost in steps[i]:
-                nd = d + cost
-                if nd < dist[j]:
-                    dist[j] = nd
-                    push(queue, (nd, j))
+            for offset, costs in steps:
+                cost = costs[i]
+                if cost < inf:
+                    nd = d + cost
+                    j = i + offset
+                    if nd < dist[j]:
+                        dist[j] = nd
+                        push(queue, (nd, j))
         return dist
+
+
+def _step_costs(table: Table, walls: dict[tuple[Tile, Tile], tuple[bool, bool]],
+                mounted: bool) -> list[tuple[int, list[float]]]:
+    """What each of the eight steps costs from every tile: its length, doubled into Hard Going,
+    a River Crossing's worth into a river, then a crossing's cost; none into or out of a
+    building, off the table, or (for a rider) over a tall obstacle."""
+    terrain = table.terrain
+    w, h = terrain.width, terrain.height
+    kinds = np.array(terrain.tiles).reshape(h, w)
+    blocked = np.isin(kinds, sorted(BLOCKED))
+    hard = np.isin(kinds, sorted(HARD_GOING))
+    river = kinds == "river"
+    out: list[tuple[int, list[float]]] = []
+    for dx, dy, step in STEPS:
+        costs = np.full((h, w), math.inf)
+        src = (slice(max(0, -dy), h - max(0, dy)), slice(max(0, -dx), w - max(0, dx)))
+        dst = (slice(max(0, dy), h + min(0, dy)), slice(max(0, dx), w + min(0, dx)))
+        cost = step * np.where(hard[dst], 2.0, 1.0) + np.where(river[dst], RIVER_COST, 0.0)
+        cost[blocked[src] | blocked[dst]] = math.inf
+        costs[src] = cost
+        for (x, y), (nx, ny) in {(a, b) for a, b in walls} | {(b, a) for a, b in walls}:
+            if (nx - x, ny - y) != (dx, dy) or not (0 <= min(x, nx) and max(x, nx) < w
+                                                    and 0 <= min(y, ny) and max(y, ny) < h):
+                continue
+            low, tall = walls.get(((x, y), (nx, ny))) or walls[((nx, ny), (x, y))]
+            if mounted:
+                costs[y, x] = math.inf if tall and not low else costs[y, x] + (RIDER_STAKES if tall else RIDER_JUMP)
+            else:
+                costs[y, x] += FOOT_TALL if tall and not low else FOOT_LOW
+        out.append((dy * w + dx, costs.ravel().tolist()))
+    return out
 
 
 def _walls(table: Table) -> dict[tuple[Tile, Tile], tuple[bool, bool]]:

@@ -136,13 +136,22 @@ class Guesser:
     melee: dict[tuple[object, ...], MeleeGuess] = field(default_factory=dict)  # may be kept longer
     spots: dict[tuple[str, float, float, bool], float] = field(default_factory=dict)
     foes: list[Model] | None = None
+    # the guesses of this decision by the fighters themselves (held, so their ids stay theirs)
+    pairs: dict[tuple[int, int, bool], tuple[Model, Model, MeleeGuess]] = field(default_factory=dict)
+    reaches: list[tuple[Model, float, bool, bool]] | None = None  # see threats()
+    holders: list[frozenset[str]] | None = None  # see holding()
 
     def guess_melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
         """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`)."""
+        pair = (id(att), id(dfd), bonus)
+        known = self.pairs.get(pair)
+        if known is not None and known[0] is att and known[1] is dfd:
+            return known[2]
         key = (_fighter(att), _fighter(dfd), bonus)
         got = self.melee.get(key)
         if got is None:
             got = self.melee[key] = self._melee(att, dfd, bonus)
+        self.pairs[pair] = (att, dfd, got)
         return got
 
     def _melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
@@ -205,21 +214,42 @@ class Guesser:
             self.foes = [e for e in self.state.living() if e.side != self.side and not e.aboard]
         return self.foes
 
+    def threats(self) -> list[tuple[Model, float, bool, bool]]:
+        """The enemies who may answer next (not stunned), each with the reach of its charge,
+        whether it charges mounted and whether it carries a missile weapon."""
+        if self.reaches is None:
+            table = self.table
+            self.reaches = []
+            for e in self.enemies():
+                if e.stunned:
+                    continue
+                reach = base_allowance(table, e) + 1.5
+                charger = e.steed is not None and table.content.steeds[e.steed].can_charge
+                reach += table.numbers.mounted_charge_reach if charger else table.numbers.charge_bonus
+                self.reaches.append((e, reach, charger, missile_weapon(table, e) is not None))
+        return self.reaches
+
+    def holding(self) -> list[frozenset[str]]:
+        """For each objective, the ids of the side's models (off the vehicles) holding it now."""
+        if self.holders is None:
+            reach = self.table.bases.edge_distance_to_point
+            friends = [f for f in self.state.living(self.side) if not f.aboard]
+            self.holders = [frozenset(f.id for f in friends if reach(f, obj.x, obj.y) <= obj.radius)
+                            for obj in self.table.terrain.objectives]
+        return self.holders
+
     def threat_at(self, m: Model, at: Point, mounted: bool) -> float:
         """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
         blows: list[float] = []
         shots: list[float] = []
-        for e in self.enemies():
-            if e.stunned:
-                continue
+        here: Model | None = None
+        for e, reach, charger, shooter in self.threats():
             d = math.dist(at, (e.x, e.y))
-            reach = base_allowance(self.table, e) + 1.5
-            charger = e.steed is not None and self.table.content.steeds[e.steed].can_charge
-            reach += self.table.numbers.mounted_charge_reach if charger else self.table.numbers.charge_bonus
             if d <= reach:
                 blows.append(max(0.0, self.guess_melee(e, m, charger).net))
-            elif missile_weapon(self.table, e) is not None:
-                shots.append(self.shot_guess(e, (e.x, e.y), _at(m, at, mounted)))
+            elif shooter:
+                here = here or _at(m, at, mounted)
+                shots.append(self.shot_guess(e, (e.x, e.y), here))
         blows.sort(reverse=True)
         melee = sum(blows[:2]) + 0.3 * sum(blows[2:])
         return THREAT_WEIGHT * melee + SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
@@ -245,13 +275,11 @@ class Guesser:
         value = -self.threat_at(m, at, mounted)
         progress = state.turn / max(1, state.max_turns)
         pulls: list[tuple[float, float, Point, float]] = []  # (worth, gap as the crow flies, where, less)
-        for obj in table.terrain.objectives:
+        for obj, holders in zip(table.terrain.objectives, self.holding(), strict=True):
             gap = max(0.0, self.table.bases.edge_distance_to_point(here, obj.x, obj.y) - obj.radius)
             if obj.kind == "hold":
                 worth = obj.valour * (0.35 + 0.65 * progress)
-                friends = [f for f in state.living(self.side) if f.id != m.id and not f.aboard
-                           and self.table.bases.edge_distance_to_point(f, obj.x, obj.y) <= obj.radius]
-                if friends:
+                if len(holders) > (m.id in holders):  # another of the side holds it
                     worth *= 0.25
                 if gap <= 0:
                     value += worth
