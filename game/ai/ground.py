@@ -106,6 +106,7 @@ def _step_costs(table: Table, walls: dict[tuple[Tile, Tile], tuple[bool, bool]],
     blocked = np.isin(kinds, sorted(BLOCKED))
     hard = np.isin(kinds, sorted(HARD_GOING))
     river = kinds == "river"
+    crossings = {(a, b) for a, b in walls} | {(b, a) for a, b in walls}  # either way over
     out: list[tuple[int, list[float]]] = []
     for dx, dy, step in STEPS:
         costs = np.full((h, w), math.inf)
@@ -114,13 +115,15 @@ def _step_costs(table: Table, walls: dict[tuple[Tile, Tile], tuple[bool, bool]],
         cost = step * np.where(hard[dst], 2.0, 1.0) + np.where(river[dst], RIVER_COST, 0.0)
         cost[blocked[src] | blocked[dst]] = math.inf
         costs[src] = cost
-        for (x, y), (nx, ny) in {(a, b) for a, b in walls} | {(b, a) for a, b in walls}:
-            if (nx - x, ny - y) != (dx, dy) or not (0 <= min(x, nx) and max(x, nx) < w
-                                                    and 0 <= min(y, ny) and max(y, ny) < h):
+        for (x, y), (nx, ny) in crossings:
+            off = not (0 <= x < w and 0 <= nx < w and 0 <= y < h and 0 <= ny < h)
+            if off or (nx - x, ny - y) != (dx, dy):
                 continue
             low, tall = walls.get(((x, y), (nx, ny))) or walls[((nx, ny), (x, y))]
-            if mounted:
-                costs[y, x] = math.inf if tall and not low else costs[y, x] + (RIDER_STAKES if tall else RIDER_JUMP)
+            if mounted and tall and not low:
+                costs[y, x] = math.inf
+            elif mounted:
+                costs[y, x] += RIDER_STAKES if tall else RIDER_JUMP
             else:
                 costs[y, x] += FOOT_TALL if tall and not low else FOOT_LOW
         out.append((dy * w + dx, costs.ravel().tolist()))
