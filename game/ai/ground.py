@@ -3,18 +3,20 @@ field over the 1" tiles from a target, for the heuristic player's pull towards t
 
 Hard Going costs double, a deep river or a tall obstacle costs a gambit's worth of inches, a rider
 pays for every Jump test (more at stakes) and never goes through a building or over a tall
-obstacle. Fields are remembered per target tile and ground (mud included) in `Ground`.
+obstacle. Fields are remembered per target tile and ground (mud included), a few grounds and a
+bounded number of fields each, for all the players of a process (`fields_of`).
 """
 
 from __future__ import annotations
 
 import heapq
 import math
+from array import array
+from collections import OrderedDict
 
 import numpy as np
 
-from game.rules.context import Table
-from game.terrain.terrain_map import HARD_GOING
+from game.terrain.terrain_map import HARD_GOING, TerrainMap
 
 Point = tuple[float, float]
 Tile = tuple[int, int]
@@ -35,48 +37,69 @@ def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
     return o1 * o2 < 0 and o3 * o4 < 0
 
 
+SHARED_GROUNDS = 4  # grounds (a map with its mud) whose fields a process keeps for every player
+FIELDS_KEPT = 256  # distance fields kept for each ground, the least lately used dropped first
+
+
 class Ground:
-    """Distance fields over one table, remembered while the ground stays the same."""
+    """Distance fields over the table a player plays on, looked up by the ground itself (the
+    terrain kinds, mud included, and the obstacles), so all players on the same ground share them."""
 
     def __init__(self) -> None:
-        self.key: tuple[object, ...] = ()
-        self.walls: dict[tuple[Tile, Tile], tuple[bool, bool]] = {}  # crossing -> (low, tall/stakes)
-        self.steps: dict[bool, list[tuple[int, list[float]]]] = {}  # mounted -> the steps' costs
-        self.fields: dict[tuple[Tile, bool], list[float]] = {}
+        self.terrain: TerrainMap | None = None  # held, so that the one it is checked against stays alive
+        self.known: Fields | None = None
 
-    def _reset(self, table: Table, mud: tuple[int, ...]) -> None:
-        key = (id(table.terrain), mud)
-        if key == self.key:
-            return
-        if not self.key or self.key[0] != key[0]:
-            self.walls = _walls(table)
-        self.key, self.fields, self.steps = key, {}, {}
+    def _fields(self, terrain: TerrainMap) -> Fields:
+        if terrain is not self.terrain or self.known is None:
+            self.terrain, self.known = terrain, fields_of(terrain)
+        return self.known
 
-    def distance(self, table: Table, mud: tuple[int, ...], target: Point, at: Point, mounted: bool) -> float:
+    def distance(self, terrain: TerrainMap, target: Point, at: Point, mounted: bool) -> float:
         """Inches from `at` to `target` the way a foot model or a rider would go (the target is
         taken to the middle of its 2" square, so fields are shared by targets close together)."""
-        self._reset(table, mud)
-        w, h = table.terrain.width, table.terrain.height
+        known = self._fields(terrain)
+        w, h = terrain.width, terrain.height
         t = (min(w - 1, max(0, int(target[0]) // 2 * 2)), min(h - 1, max(0, int(target[1]) // 2 * 2)))
-        field = self.fields.get((t, mounted))
-        if field is None:
-            field = self.fields[(t, mounted)] = self._field(table, t, mounted)
+        field = known.field(t, mounted)
         ix, iy = min(w - 1, max(0, int(at[0]))), min(h - 1, max(0, int(at[1])))
         d = field[iy * w + ix]
         return d if math.isfinite(d) else math.dist(at, target) * 3.0
 
-    def _steps(self, table: Table, mounted: bool) -> list[tuple[int, list[float]]]:
+
+class Fields:
+    """One ground's crossings, step costs and the distance fields worked out on it so far."""
+
+    def __init__(self, terrain: TerrainMap) -> None:
+        self.terrain = terrain
+        self.walls = _walls(terrain)  # crossing -> (low, tall/stakes)
+        self.steps: dict[bool, list[tuple[int, list[float]]]] = {}  # mounted -> the steps' costs
+        self.fields: OrderedDict[tuple[Tile, bool], array[float]] = OrderedDict()
+
+    def field(self, start: Tile, mounted: bool) -> array[float]:
+        """The distance from the start tile to every tile (row-major), on foot or mounted."""
+        key = (start, mounted)
+        got = self.fields.get(key)
+        if got is None:
+            got = self.fields[key] = array("d", self._field(start, mounted))
+            if len(self.fields) > FIELDS_KEPT:
+                self.fields.popitem(last=False)
+        else:
+            self.fields.move_to_end(key)
+        return got
+
+    def _steps(self, mounted: bool) -> list[tuple[int, list[float]]]:
         """The steps from every tile: for each of the eight, how far along the row-major tiles it
         goes and its cost from each tile (infinite where there is no such step)."""
         got = self.steps.get(mounted)
         if got is None:
-            got = self.steps[mounted] = _step_costs(table, self.walls, mounted)
+            got = self.steps[mounted] = _step_costs(self.terrain, self.walls, mounted)
         return got
 
-    def _field(self, table: Table, start: Tile, mounted: bool) -> list[float]:
-        steps = self._steps(table, mounted)
-        dist = [math.inf] * (table.terrain.width * table.terrain.height)
-        first = start[1] * table.terrain.width + start[0]
+    def _field(self, start: Tile, mounted: bool) -> list[float]:
+        steps = self._steps(mounted)
+        w = self.terrain.width
+        dist = [math.inf] * (w * self.terrain.height)
+        first = start[1] * w + start[0]
         dist[first] = 0.0
         queue = [(0.0, first)]
         pop, push, inf = heapq.heappop, heapq.heappush, math.inf
@@ -95,12 +118,27 @@ class Ground:
         return dist
 
 
-def _step_costs(table: Table, walls: dict[tuple[Tile, Tile], tuple[bool, bool]],
+_KEPT: OrderedDict[tuple[object, ...], Fields] = OrderedDict()  # at most SHARED_GROUNDS
+
+
+def fields_of(terrain: TerrainMap) -> Fields:
+    """The fields kept for this ground (a new, empty set for a ground not among those kept)."""
+    key = (terrain.width, terrain.height, tuple(terrain.tiles), tuple(terrain.obstacles))
+    got = _KEPT.get(key)
+    if got is None:
+        got = _KEPT[key] = Fields(terrain)
+        if len(_KEPT) > SHARED_GROUNDS:
+            _KEPT.popitem(last=False)
+    else:
+        _KEPT.move_to_end(key)
+    return got
+
+
+def _step_costs(terrain: TerrainMap, walls: dict[tuple[Tile, Tile], tuple[bool, bool]],
                 mounted: bool) -> list[tuple[int, list[float]]]:
     """What each of the eight steps costs from every tile: its length, doubled into Hard Going,
     a River Crossing's worth into a river, then a crossing's cost; none into or out of a
     building, off the table, or (for a rider) over a tall obstacle."""
-    terrain = table.terrain
     w, h = terrain.width, terrain.height
     kinds = np.array(terrain.tiles).reshape(h, w)
     blocked = np.isin(kinds, sorted(BLOCKED))
@@ -130,10 +168,10 @@ def _step_costs(table: Table, walls: dict[tuple[Tile, Tile], tuple[bool, bool]],
     return out
 
 
-def _walls(table: Table) -> dict[tuple[Tile, Tile], tuple[bool, bool]]:
+def _walls(terrain: TerrainMap) -> dict[tuple[Tile, Tile], tuple[bool, bool]]:
     """Every step between neighbouring tiles that crosses an obstacle: (a low one, a tall one or stakes)."""
     walls: dict[tuple[Tile, Tile], tuple[bool, bool]] = {}
-    for obs in table.terrain.obstacles:
+    for obs in terrain.obstacles:
         tall = obs.tall or obs.width > 3.0
         for p, q in obs.segments():
             x0, x1 = sorted((p[0], q[0]))

@@ -258,7 +258,7 @@ class Guesser:
         """Inches from `at` to `target` round the ground (straight if no Ground is kept)."""
         if self.ground is None:
             return math.dist(at, target)
-        return self.ground.distance(self.table, tuple(self.state.mud), target, at, mounted)
+        return self.ground.distance(self.table.terrain, target, at, mounted)
 
     def spot_value(self, m: Model, at: Point, acted: bool) -> float:
         """How good it is for model m to stand at `at` (not counting a charge it ends in)."""
