@@ -140,6 +140,7 @@ class Guesser:
     pairs: dict[tuple[int, int, bool], tuple[Model, Model, MeleeGuess]] = field(default_factory=dict)
     reaches: list[tuple[Model, float, bool, bool]] | None = None  # see threats()
     holders: list[frozenset[str]] | None = None  # see holding()
+    sized: dict[int, tuple[Model, list[float], list[float | None]]] = field(default_factory=dict)  # sizes()
 
     def guess_melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
         """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`)."""
@@ -238,15 +239,35 @@ class Guesser:
                             for obj in self.table.terrain.objectives]
         return self.holders
 
+    def sizes(self, m: Model) -> tuple[list[float], list[float | None]]:
+        """Model m against the enemy, wherever it stands: the worth of each enemy as its target
+        (in the order of enemies()), and the blow each of threats() would strike it (worked out
+        when first in reach)."""
+        known = self.sized.get(id(m))
+        if known is None or known[0] is not m:
+            table = self.table
+            shooter = missile_weapon(table, m) is not None and table.profile(m).shoot is not None
+            charger = m.steed is not None and table.content.steeds[m.steed].can_charge
+            worths = []
+            for e in self.enemies():
+                worth = max(self.guess_melee(m, e, charger).net, 0.08 * model_value(table, e))
+                worths.append(worth * 0.4 if shooter else worth)
+            known = self.sized[id(m)] = (m, worths, [None] * len(self.threats()))
+        return known[1], known[2]
+
     def threat_at(self, m: Model, at: Point, mounted: bool) -> float:
         """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
         blows: list[float] = []
         shots: list[float] = []
         here: Model | None = None
-        for e, reach, charger, shooter in self.threats():
+        struck = self.sizes(m)[1]
+        for k, (e, reach, charger, shooter) in enumerate(self.threats()):
             d = math.dist(at, (e.x, e.y))
             if d <= reach:
-                blows.append(max(0.0, self.guess_melee(e, m, charger).net))
+                blow = struck[k]
+                if blow is None:
+                    blow = struck[k] = max(0.0, self.guess_melee(e, m, charger).net)
+                blows.append(blow)
             elif shooter:
                 here = here or _at(m, at, mounted)
                 shots.append(self.shot_guess(e, (e.x, e.y), here))
@@ -291,15 +312,11 @@ class Guesser:
                 elif gap > 0:
                     pulls.append((float(obj.valour), gap, (obj.x, obj.y), obj.radius + 1.0))
         shooter = missile_weapon(table, m) is not None and table.profile(m).shoot is not None
-        charger = m.steed is not None and table.content.steeds[m.steed].can_charge
         best_shot = 0.0
-        for e in self.enemies():
+        for e, worth in zip(self.enemies(), self.sizes(m)[0], strict=True):
             d = math.dist(at, (e.x, e.y))
-            worth = max(self.guess_melee(m, e, charger).net, 0.08 * model_value(table, e))
-            if shooter:
-                worth *= 0.4
-                if not acted:
-                    best_shot = max(best_shot, self.shot_guess(m, at, e))
+            if shooter and not acted:
+                best_shot = max(best_shot, self.shot_guess(m, at, e))
             pulls.append((worth, d, (e.x, e.y), 0.0 if d > 3.0 else math.inf))
         value += PULL * self._best_pull(at, mounted, pulls) + 0.8 * best_shot
         value -= self.command_cost(m, at)
