@@ -141,6 +141,8 @@ class Guesser:
     reaches: list[tuple[Model, float, bool, bool]] | None = None  # see threats()
     holders: list[frozenset[str]] | None = None  # see holding()
     sized: dict[int, tuple[Model, list[float], list[float | None]]] = field(default_factory=dict)  # sizes()
+    aims: dict[int, tuple[Model, tuple[float, float, int, bool, bool] | None]] = field(default_factory=dict)
+    marks: dict[int, tuple[Model, float, float | None, float]] = field(default_factory=dict)
 
     def guess_melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
         """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`)."""
@@ -181,15 +183,17 @@ class Guesser:
 
     def shot_guess(self, m: Model, at: Point, target: Model, moved: bool = False) -> float:
         """Roughly what a shot from `at` at the target is worth (by range alone), 0 out of range."""
-        weapon = missile_weapon(self.table, m)
-        shoot = self.table.profile(m).shoot
-        if weapon is None or shoot is None or m.reloads_needed > 1:
+        return self.shot_over(m, math.dist(at, (target.x, target.y)), target, moved)
+
+    def shot_over(self, m: Model, dist: float, target: Model, moved: bool = False) -> float:
+        """shot_guess for a shot over `dist` inches, centre to centre."""
+        aim = self._aim(m)
+        if aim is None:
             return 0.0
-        d = max(0.0, math.dist(at, (target.x, target.y)) - 1.0)
-        short, long = weapon.short_range or 0.0, weapon.long_range or 0.0
-        mounted = m.steed is not None
+        short, long, shoot, mounted, handgun = aim
+        d = max(0.0, dist - 1.0)
         if mounted:
-            if weapon.kind == "handgun" or d > short:
+            if handgun or d > short:
                 return 0.0
             need = 6
         elif d <= short:
@@ -199,15 +203,42 @@ class Guesser:
         else:
             return 0.0
         hit = p_test(need, m.reroll_ready) * 0.8  # some Blocked Shots on the way
-        if target.steed is not None:
+        wound, steed_hurt, steed_worth = self._mark(target)
+        if steed_hurt is not None:
             rider = hit / 2
-            steed = hit / 2 * (1 - p_save(self.table.content.steeds[target.steed].save))
-            return rider * self._wound_worth(target) + steed * (steed_value(self.table, target) * 0.5 + 0.4)
-        return hit * self._wound_worth(target) * (0.5 if moved and mounted else 1.0)
+            steed = hit / 2 * steed_hurt
+            return rider * wound + steed * steed_worth
+        return hit * wound * (0.5 if moved and mounted else 1.0)
 
-    def _wound_worth(self, target: Model) -> float:
-        p = 1 - p_save(_save_need(self.table, target))
-        return p * model_value(self.table, target) / max(1, target.health)
+    def _aim(self, m: Model) -> tuple[float, float, int, bool, bool] | None:
+        """A shooter's short and long range, Shoot score, whether mounted and with a handgun; None
+        if it cannot shoot."""
+        known = self.aims.get(id(m))
+        if known is None or known[0] is not m:
+            weapon = missile_weapon(self.table, m)
+            shoot = self.table.profile(m).shoot
+            aim = None
+            if weapon is not None and shoot is not None and m.reloads_needed <= 1:
+                aim = (weapon.short_range or 0.0, weapon.long_range or 0.0, shoot, m.steed is not None,
+                       weapon.kind == "handgun")
+            known = self.aims[id(m)] = (m, aim)
+        return known[1]
+
+    def _mark(self, target: Model) -> tuple[float, float | None, float]:
+        """A target's worth per wound, and for a rider the chance a hit on the steed hurts it and
+        what that is worth."""
+        known = self.marks.get(id(target))
+        if known is None or known[0] is not target:
+            table = self.table
+            saved = p_save(_save_need(table, target))
+            wound = (1 - saved) * model_value(table, target) / max(1, target.health)
+            if target.steed is not None:
+                hurt = 1 - p_save(table.content.steeds[target.steed].save)
+                known = (target, wound, hurt, steed_value(table, target) * 0.5 + 0.4)
+            else:
+                known = (target, wound, None, 0.0)
+            self.marks[id(target)] = known
+        return known[1], known[2], known[3]
 
     def enemies(self) -> list[Model]:
         """The enemy's characters on the table (off the vehicles)."""
@@ -255,11 +286,10 @@ class Guesser:
             known = self.sized[id(m)] = (m, worths, [None] * len(self.threats()))
         return known[1], known[2]
 
-    def threat_at(self, m: Model, at: Point, mounted: bool) -> float:
+    def threat_at(self, m: Model, at: Point) -> float:
         """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
         blows: list[float] = []
         shots: list[float] = []
-        here: Model | None = None
         struck = self.sizes(m)[1]
         for k, (e, reach, charger, shooter) in enumerate(self.threats()):
             d = math.dist(at, (e.x, e.y))
@@ -268,9 +298,8 @@ class Guesser:
                 if blow is None:
                     blow = struck[k] = max(0.0, self.guess_melee(e, m, charger).net)
                 blows.append(blow)
-            elif shooter:
-                here = here or _at(m, at, mounted)
-                shots.append(self.shot_guess(e, (e.x, e.y), here))
+            elif shooter:  # m standing at `at` (the same model but for where it stands)
+                shots.append(self.shot_over(e, d, m))
         blows.sort(reverse=True)
         melee = sum(blows[:2]) + 0.3 * sum(blows[2:])
         return THREAT_WEIGHT * melee + SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
@@ -293,7 +322,7 @@ class Guesser:
         table, state = self.table, self.state
         mounted = m.steed is not None
         here = _at(m, at, mounted)
-        value = -self.threat_at(m, at, mounted)
+        value = -self.threat_at(m, at)
         progress = state.turn / max(1, state.max_turns)
         pulls: list[tuple[float, float, Point, float]] = []  # (worth, gap as the crow flies, where, less)
         for obj, holders in zip(table.terrain.objectives, self.holding(), strict=True):
