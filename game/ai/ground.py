@@ -72,7 +72,7 @@ class Fields:
     def __init__(self, terrain: TerrainMap) -> None:
         self.terrain = terrain
         self.walls = _walls(terrain)  # crossing -> (low, tall/stakes)
-        self.steps: dict[bool, list[tuple[int, list[float]]]] = {}  # mounted -> the steps' costs
+        self.steps: dict[bool, list[list[tuple[int, float]]]] = {}  # mounted -> tile -> (next, cost)
         self.fields: OrderedDict[tuple[Tile, bool], array[float]] = OrderedDict()
 
     def field(self, start: Tile, mounted: bool) -> array[float]:
@@ -87,12 +87,17 @@ class Fields:
             self.fields.move_to_end(key)
         return got
 
-    def _steps(self, mounted: bool) -> list[tuple[int, list[float]]]:
-        """The steps from every tile: for each of the eight, how far along the row-major tiles it
-        goes and its cost from each tile (infinite where there is no such step)."""
+    def _steps(self, mounted: bool) -> list[list[tuple[int, float]]]:
+        """For every tile, the tiles a step away and what the step costs."""
         got = self.steps.get(mounted)
         if got is None:
-            got = self.steps[mounted] = _step_costs(self.terrain, self.walls, mounted)
+            got = [[] for _ in self.terrain.tiles]
+            for offset, costs in _step_costs(self.terrain, self.walls, mounted):
+                flat = costs.ravel()
+                where = np.flatnonzero(np.isfinite(flat))
+                for i, cost in zip(where.tolist(), flat[where].tolist(), strict=True):
+                    got[i].append((i + offset, cost))
+            self.steps[mounted] = got
         return got
 
     def _field(self, start: Tile, mounted: bool) -> list[float]:
@@ -102,19 +107,16 @@ class Fields:
         first = start[1] * w + start[0]
         dist[first] = 0.0
         queue = [(0.0, first)]
-        pop, push, inf = heapq.heappop, heapq.heappush, math.inf
+        pop, push = heapq.heappop, heapq.heappush
         while queue:
             d, i = pop(queue)
             if d > dist[i]:
                 continue
-            for offset, costs in steps:
-                cost = costs[i]
-                if cost < inf:
-                    nd = d + cost
-                    j = i + offset
-                    if nd < dist[j]:
-                        dist[j] = nd
-                        push(queue, (nd, j))
+            for j, cost in steps[i]:
+                nd = d + cost
+                if nd < dist[j]:
+                    dist[j] = nd
+                    push(queue, (nd, j))
         return dist
 
 
@@ -135,7 +137,7 @@ def fields_of(terrain: TerrainMap) -> Fields:
 
 
 def _step_costs(terrain: TerrainMap, walls: dict[tuple[Tile, Tile], tuple[bool, bool]],
-                mounted: bool) -> list[tuple[int, list[float]]]:
+                mounted: bool) -> list[tuple[int, np.ndarray]]:
     """What each of the eight steps costs from every tile: its length, doubled into Hard Going,
     a River Crossing's worth into a river, then a crossing's cost; none into or out of a
     building, off the table, or (for a rider) over a tall obstacle."""
@@ -145,7 +147,7 @@ def _step_costs(terrain: TerrainMap, walls: dict[tuple[Tile, Tile], tuple[bool, 
     hard = np.isin(kinds, sorted(HARD_GOING))
     river = kinds == "river"
     crossings = {(a, b) for a, b in walls} | {(b, a) for a, b in walls}  # either way over
-    out: list[tuple[int, list[float]]] = []
+    out: list[tuple[int, np.ndarray]] = []
     for dx, dy, step in STEPS:
         costs = np.full((h, w), math.inf)
         src = (slice(max(0, -dy), h - max(0, dy)), slice(max(0, -dx), w - max(0, dx)))
@@ -164,7 +166,7 @@ def _step_costs(terrain: TerrainMap, walls: dict[tuple[Tile, Tile], tuple[bool, 
                 costs[y, x] += RIDER_STAKES if tall else RIDER_JUMP
             else:
                 costs[y, x] += FOOT_TALL if tall and not low else FOOT_LOW
-        out.append((dy * w + dx, costs.ravel().tolist()))
+        out.append((dy * w + dx, costs))
     return out
 
 
