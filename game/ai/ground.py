@@ -60,9 +60,8 @@ class Ground:
         known = self._fields(terrain)
         w, h = terrain.width, terrain.height
         t = (min(w - 1, max(0, int(target[0]) // 2 * 2)), min(h - 1, max(0, int(target[1]) // 2 * 2)))
-        field = known.field(t, mounted)
         ix, iy = min(w - 1, max(0, int(at[0]))), min(h - 1, max(0, int(at[1])))
-        d = field[iy * w + ix]
+        d = known.field(t, mounted).at(iy * w + ix)
         return d if math.isfinite(d) else math.dist(at, target) * 3.0
 
 
@@ -73,14 +72,14 @@ class Fields:
         self.terrain = terrain
         self.walls = _walls(terrain)  # crossing -> (low, tall/stakes)
         self.steps: dict[bool, list[list[tuple[int, float]]]] = {}  # mounted -> tile -> (next, cost)
-        self.fields: OrderedDict[tuple[Tile, bool], array[float]] = OrderedDict()
+        self.fields: OrderedDict[tuple[Tile, bool], Field] = OrderedDict()
 
-    def field(self, start: Tile, mounted: bool) -> array[float]:
-        """The distance from the start tile to every tile (row-major), on foot or mounted."""
+    def field(self, start: Tile, mounted: bool) -> Field:
+        """The distances from the start tile, on foot or mounted."""
         key = (start, mounted)
         got = self.fields.get(key)
         if got is None:
-            got = self.fields[key] = array("d", self._field(start, mounted))
+            got = self.fields[key] = Field(self._steps(mounted), start[1] * self.terrain.width + start[0])
             if len(self.fields) > FIELDS_KEPT:
                 self.fields.popitem(last=False)
         else:
@@ -100,24 +99,40 @@ class Fields:
             self.steps[mounted] = got
         return got
 
-    def _field(self, start: Tile, mounted: bool) -> list[float]:
-        steps = self._steps(mounted)
-        w = self.terrain.width
-        dist = [math.inf] * (w * self.terrain.height)
-        first = start[1] * w + start[0]
-        dist[first] = 0.0
-        queue = [(0.0, first)]
+
+class Field:
+    """The distances from one tile to the others (row-major), walked out only as far as has been
+    asked: Dijkstra's walk reaches the tiles nearest first, and a tile's distance is final once it
+    is reached (the least sum of step costs along any way there)."""
+
+    __slots__ = ("steps", "dist", "reached", "queue")
+
+    def __init__(self, steps: list[list[tuple[int, float]]], start: int) -> None:
+        self.steps = steps
+        self.dist = array("d", [math.inf]) * len(steps)
+        self.dist[start] = 0.0
+        self.reached = bytearray(len(steps))
+        self.queue = [(0.0, start)]
+
+    def at(self, tile: int) -> float:
+        """The distance to the tile (infinite if there is no way)."""
+        if self.reached[tile]:
+            return self.dist[tile]
+        dist, reached, steps, queue = self.dist, self.reached, self.steps, self.queue
         pop, push = heapq.heappop, heapq.heappush
         while queue:
             d, i = pop(queue)
-            if d > dist[i]:
+            if reached[i] or d > dist[i]:
                 continue
+            reached[i] = 1
             for j, cost in steps[i]:
                 nd = d + cost
                 if nd < dist[j]:
                     dist[j] = nd
                     push(queue, (nd, j))
-        return dist
+            if i == tile:
+                return d
+        return dist[tile]
 
 
 _KEPT: OrderedDict[tuple[object, ...], Fields] = OrderedDict()  # at most SHARED_GROUNDS

@@ -63,3 +63,14 @@ def test_players_on_one_ground_share_its_fields_and_the_store_stays_bounded() ->
         for y in range(0, 40, 2):
             fields.field((x, y), False)
     assert len(fields.fields) == FIELDS_KEPT < 400
+
+
+def test_a_field_walked_out_bit_by_bit_answers_as_one_walked_out_whole() -> None:
+    wall = Obstacle("wall", "wall", ((3.0, 1.0), (3.0, 6.0)), True, 0.5)
+    table = _table({(6, y): "marsh" for y in range(4)} | {(9, 2): "building"}, (wall,))
+    for mounted in (False, True):
+        whole = fields_of(table).field((10, 4), mounted)
+        by_bits = ground.Field(whole.steps, 4 * 12 + 10)
+        far_first = [by_bits.at(i) for i in reversed(range(72))][::-1]
+        assert far_first == [whole.at(i) for i in range(72)]
+        assert math.isinf(whole.at(2 * 12 + 9))  # the building is never stood in
