@@ -114,7 +114,7 @@ class MeleeGuess:
 
 def round_value(table: Table, result: odds.MeleeOdds, att: Model, dfd: Model,
                 att_lance: bool = False, dfd_lance: bool = False) -> MeleeGuess:
-    """The worth of a melee round with these odds (as preview_fight or melee_odds give them)."""
+    """The worth of a melee round with these odds (as melee.fight_odds or odds.melee_odds give them)."""
     stroke = table.numbers.blocked_stroke_hits_on
     on_dfd = stroke if dfd.steed is not None and att.steed is None else 0
     on_att = stroke if att.steed is not None and dfd.steed is None else 0
