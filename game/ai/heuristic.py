@@ -1,5 +1,5 @@
 """The heuristic player: it scores every command it may give now with the exact odds of the dice
-(game.rules.odds, through the UI's previews) and the worth of where a move leaves the model, and
+(game.rules.odds, as the previews show them) and the worth of where a move leaves the model, and
 gives the best, a near-tie settled by its own seeded dice.
 
 The public functions are for other players and the UI: `score_commands` (scores comparable
@@ -47,15 +47,16 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.contact import enemies_in_contact, obstacle_between
-from game.rules.context import Rejected
+from game.rules.context import Act, Rejected
 from game.rules.dice import Dice
-from game.rules.melee import FightPlan
-from game.rules.missiles import missile_weapon
+from game.rules.melee import FightPlan, fight_odds
+from game.rules.missiles import ShotPlan, blockers, missile_weapon
 from game.rules.paths import MovePlan, base_allowance, in_hard_going
+from game.rules.shooting import shot_outcomes
 from game.rules.spears import in_command, spear_members
 from game.rules.state import Model, NoSide, Side, other_side
+from game.rules.vehicle_shots import VehicleShotPlan
 from game.rules.vehicles import is_driver
-from game.ui.preview import preview_fight, preview_shot
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
@@ -218,8 +219,8 @@ class _Scorer:
             return self.move(cmd, plan)
         if isinstance(cmd, Fight):
             return self.fight(cmd, plan)
-        if isinstance(cmd, Shoot):
-            return self.shoot(cmd)
+        if isinstance(cmd, Shoot) and isinstance(plan, ShotPlan | VehicleShotPlan):
+            return self.shoot(cmd, plan)
         if isinstance(cmd, Loot):
             obj = next(o for o in self.table.terrain.objectives if o.name == cmd.objective)
             return obj.valour + 0.2
@@ -298,15 +299,13 @@ class _Scorer:
         if not isinstance(plan, FightPlan):  # a cart or wagon
             return 0.25 if cmd.location in ("hull", "traction") else 0.15
         table = self.table
-        preview = preview_fight(self.engine, cmd.model, cmd.target, cmd.option)
-        if preview.odds is None:
-            return REFUSED
+        result = fight_odds(table, self.state, plan)
         att, dfd = plan.attacker.model, plan.defender.model
-        worth = round_value(table, preview.odds, att, dfd, plan.attacker.lance, plan.defender.lance)
+        worth = round_value(table, result, att, dfd, plan.attacker.lance, plan.defender.lance)
         gain = worth.gain
         if cmd.at_steed and dfd.steed is not None:
-            hits = float(odds.expected(preview.odds.hits_on_defender))
-            p_any = 1 - float(preview.odds.hits_on_defender[0])
+            hits = float(odds.expected(result.hits_on_defender))
+            p_any = 1 - float(result.hits_on_defender[0])
             steed_save = float(odds.save_odds(table.content.steeds[dfd.steed].save))
             per = steed_value(table, dfd) + 0.3 if dfd.steed_health <= 1 else 0.45
             gain = hits * (1 - steed_save) * per - p_any
@@ -315,11 +314,11 @@ class _Scorer:
             gain = p_six * (steed_value(table, dfd) + 0.5) + (1 - p_six) * gain
         return gain - worth.loss + FORWARD
 
-    def shoot(self, cmd: Shoot) -> float:
+    def shoot(self, cmd: Shoot, plan: ShotPlan | VehicleShotPlan) -> float:
         """A shot at its exact odds: the rider wounded, the steed hit (a fall, a bolt), a cart hit."""
         table, state = self.table, self.state
-        preview = preview_shot(self.engine, cmd.model, cmd.target)
-        dist = preview.odds
+        blocked = len(blockers(table, state, plan)) if isinstance(plan, ShotPlan) else 0
+        dist = shot_outcomes(Act(table, state, Dice(0)), plan, blocked)  # worked out, never rolled
         target = state.find(cmd.target)
         if target is None:  # a cart or wagon
             v = state.find_vehicle(cmd.target)

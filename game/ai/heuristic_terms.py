@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from game.ai.ground import Ground
 from game.rules import odds
@@ -81,16 +81,22 @@ def hits_value(table: Table, victim: Model, hits: int, blocked_on: int = 0, save
     if hits <= 0 or victim.removed:
         return 0.0
     need = _save_need(table, victim, save_mod)
-    dist = odds.wounds_distribution(hits, need, blocked_on, victim.reroll_ready, victim.health)
-    kill = float(dist[-1]) if len(dist) > victim.health else 0.0
-    wounds = float(odds.expected(dist))
+    kill, wounds = _kill_and_wounds(hits, need, blocked_on, victim.reroll_ready, victim.health)
     per = model_value(table, victim)
     value = kill * per + max(0.0, wounds - kill * victim.health) * per * 0.3 / max(1, victim.health)
     if victim.steed is not None and blocked_on:  # the Blocked Strokes the steed takes instead
         steed_save = table.content.steeds[victim.steed].save
         absorbed = hits * blocked_on / 6.0
-        value += absorbed * (1 - float(odds.save_odds(steed_save))) * steed_value(table, victim) / 2
+        value += absorbed * (1 - p_save(steed_save)) * steed_value(table, victim) / 2
     return value
+
+
+@lru_cache(maxsize=odds.CACHED)
+def _kill_and_wounds(hits: int, need: int, blocked_on: int, reroll: bool, health: int) -> tuple[float, float]:
+    """(P(the hits take the model out), the Health it is expected to lose), as floats."""
+    dist = odds.wounds_distribution(hits, need, blocked_on, reroll, health)
+    kill = float(dist[-1]) if len(dist) > health else 0.0
+    return kill, float(odds.expected(dist))
 
 
 @dataclass(slots=True)
@@ -108,7 +114,7 @@ class MeleeGuess:
 
 def round_value(table: Table, result: odds.MeleeOdds, att: Model, dfd: Model,
                 att_lance: bool = False, dfd_lance: bool = False) -> MeleeGuess:
-    """The worth of a melee round with these odds (as preview_fight or melee_odds give them)."""
+    """The worth of a melee round with these odds (as melee.fight_odds or odds.melee_odds give them)."""
     stroke = table.numbers.blocked_stroke_hits_on
     on_dfd = stroke if dfd.steed is not None and att.steed is None else 0
     on_att = stroke if att.steed is not None and dfd.steed is None else 0
@@ -130,13 +136,25 @@ class Guesser:
     melee: dict[tuple[object, ...], MeleeGuess] = field(default_factory=dict)  # may be kept longer
     spots: dict[tuple[str, float, float, bool], float] = field(default_factory=dict)
     foes: list[Model] | None = None
+    # the guesses of this decision by the fighters themselves (held, so their ids stay theirs)
+    pairs: dict[tuple[int, int, bool], tuple[Model, Model, MeleeGuess]] = field(default_factory=dict)
+    reaches: list[tuple[Model, float, bool, bool]] | None = None  # see threats()
+    holders: list[frozenset[str]] | None = None  # see holding()
+    sized: dict[int, tuple[Model, list[float], list[float | None]]] = field(default_factory=dict)  # sizes()
+    aims: dict[int, tuple[Model, tuple[float, float, int, bool, bool] | None]] = field(default_factory=dict)
+    marks: dict[int, tuple[Model, float, float | None, float]] = field(default_factory=dict)
 
     def guess_melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
         """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`)."""
+        pair = (id(att), id(dfd), bonus)
+        known = self.pairs.get(pair)
+        if known is not None and known[0] is att and known[1] is dfd:
+            return known[2]
         key = (_fighter(att), _fighter(dfd), bonus)
         got = self.melee.get(key)
         if got is None:
             got = self.melee[key] = self._melee(att, dfd, bonus)
+        self.pairs[pair] = (att, dfd, got)
         return got
 
     def _melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
@@ -165,15 +183,17 @@ class Guesser:
 
     def shot_guess(self, m: Model, at: Point, target: Model, moved: bool = False) -> float:
         """Roughly what a shot from `at` at the target is worth (by range alone), 0 out of range."""
-        weapon = missile_weapon(self.table, m)
-        shoot = self.table.profile(m).shoot
-        if weapon is None or shoot is None or m.reloads_needed > 1:
+        return self.shot_over(m, math.dist(at, (target.x, target.y)), target, moved)
+
+    def shot_over(self, m: Model, dist: float, target: Model, moved: bool = False) -> float:
+        """shot_guess for a shot over `dist` inches, centre to centre."""
+        aim = self._aim(m)
+        if aim is None:
             return 0.0
-        d = max(0.0, math.dist(at, (target.x, target.y)) - 1.0)
-        short, long = weapon.short_range or 0.0, weapon.long_range or 0.0
-        mounted = m.steed is not None
+        short, long, shoot, mounted, handgun = aim
+        d = max(0.0, dist - 1.0)
         if mounted:
-            if weapon.kind == "handgun" or d > short:
+            if handgun or d > short:
                 return 0.0
             need = 6
         elif d <= short:
@@ -183,15 +203,42 @@ class Guesser:
         else:
             return 0.0
         hit = p_test(need, m.reroll_ready) * 0.8  # some Blocked Shots on the way
-        if target.steed is not None:
+        wound, steed_hurt, steed_worth = self._mark(target)
+        if steed_hurt is not None:
             rider = hit / 2
-            steed = hit / 2 * (1 - p_save(self.table.content.steeds[target.steed].save))
-            return rider * self._wound_worth(target) + steed * (steed_value(self.table, target) * 0.5 + 0.4)
-        return hit * self._wound_worth(target) * (0.5 if moved and mounted else 1.0)
+            steed = hit / 2 * steed_hurt
+            return rider * wound + steed * steed_worth
+        return hit * wound * (0.5 if moved and mounted else 1.0)
 
-    def _wound_worth(self, target: Model) -> float:
-        p = 1 - p_save(_save_need(self.table, target))
-        return p * model_value(self.table, target) / max(1, target.health)
+    def _aim(self, m: Model) -> tuple[float, float, int, bool, bool] | None:
+        """A shooter's short and long range, Shoot score, whether mounted and with a handgun; None
+        if it cannot shoot."""
+        known = self.aims.get(id(m))
+        if known is None or known[0] is not m:
+            weapon = missile_weapon(self.table, m)
+            shoot = self.table.profile(m).shoot
+            aim = None
+            if weapon is not None and shoot is not None and m.reloads_needed <= 1:
+                aim = (weapon.short_range or 0.0, weapon.long_range or 0.0, shoot, m.steed is not None,
+                       weapon.kind == "handgun")
+            known = self.aims[id(m)] = (m, aim)
+        return known[1]
+
+    def _mark(self, target: Model) -> tuple[float, float | None, float]:
+        """A target's worth per wound, and for a rider the chance a hit on the steed hurts it and
+        what that is worth."""
+        known = self.marks.get(id(target))
+        if known is None or known[0] is not target:
+            table = self.table
+            saved = p_save(_save_need(table, target))
+            wound = (1 - saved) * model_value(table, target) / max(1, target.health)
+            if target.steed is not None:
+                hurt = 1 - p_save(table.content.steeds[target.steed].save)
+                known = (target, wound, hurt, steed_value(table, target) * 0.5 + 0.4)
+            else:
+                known = (target, wound, None, 0.0)
+            self.marks[id(target)] = known
+        return known[1], known[2], known[3]
 
     def enemies(self) -> list[Model]:
         """The enemy's characters on the table (off the vehicles)."""
@@ -199,21 +246,60 @@ class Guesser:
             self.foes = [e for e in self.state.living() if e.side != self.side and not e.aboard]
         return self.foes
 
-    def threat_at(self, m: Model, at: Point, mounted: bool) -> float:
+    def threats(self) -> list[tuple[Model, float, bool, bool]]:
+        """The enemies who may answer next (not stunned), each with the reach of its charge,
+        whether it charges mounted and whether it carries a missile weapon."""
+        if self.reaches is None:
+            table = self.table
+            self.reaches = []
+            for e in self.enemies():
+                if e.stunned:
+                    continue
+                reach = base_allowance(table, e) + 1.5
+                charger = e.steed is not None and table.content.steeds[e.steed].can_charge
+                reach += table.numbers.mounted_charge_reach if charger else table.numbers.charge_bonus
+                self.reaches.append((e, reach, charger, missile_weapon(table, e) is not None))
+        return self.reaches
+
+    def holding(self) -> list[frozenset[str]]:
+        """For each objective, the ids of the side's models (off the vehicles) holding it now."""
+        if self.holders is None:
+            reach = self.table.bases.edge_distance_to_point
+            friends = [f for f in self.state.living(self.side) if not f.aboard]
+            self.holders = [frozenset(f.id for f in friends if reach(f, obj.x, obj.y) <= obj.radius)
+                            for obj in self.table.terrain.objectives]
+        return self.holders
+
+    def sizes(self, m: Model) -> tuple[list[float], list[float | None]]:
+        """Model m against the enemy, wherever it stands: the worth of each enemy as its target
+        (in the order of enemies()), and the blow each of threats() would strike it (worked out
+        when first in reach)."""
+        known = self.sized.get(id(m))
+        if known is None or known[0] is not m:
+            table = self.table
+            shooter = missile_weapon(table, m) is not None and table.profile(m).shoot is not None
+            charger = m.steed is not None and table.content.steeds[m.steed].can_charge
+            worths = []
+            for e in self.enemies():
+                worth = max(self.guess_melee(m, e, charger).net, 0.08 * model_value(table, e))
+                worths.append(worth * 0.4 if shooter else worth)
+            known = self.sized[id(m)] = (m, worths, [None] * len(self.threats()))
+        return known[1], known[2]
+
+    def threat_at(self, m: Model, at: Point) -> float:
         """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
         blows: list[float] = []
         shots: list[float] = []
-        for e in self.enemies():
-            if e.stunned:
-                continue
+        struck = self.sizes(m)[1]
+        for k, (e, reach, charger, shooter) in enumerate(self.threats()):
             d = math.dist(at, (e.x, e.y))
-            reach = base_allowance(self.table, e) + 1.5
-            charger = e.steed is not None and self.table.content.steeds[e.steed].can_charge
-            reach += self.table.numbers.mounted_charge_reach if charger else self.table.numbers.charge_bonus
             if d <= reach:
-                blows.append(max(0.0, self.guess_melee(e, m, charger).net))
-            elif missile_weapon(self.table, e) is not None:
-                shots.append(self.shot_guess(e, (e.x, e.y), _at(m, at, mounted)))
+                blow = struck[k]
+                if blow is None:
+                    blow = struck[k] = max(0.0, self.guess_melee(e, m, charger).net)
+                blows.append(blow)
+            elif shooter:  # m standing at `at` (the same model but for where it stands)
+                shots.append(self.shot_over(e, d, m))
         blows.sort(reverse=True)
         melee = sum(blows[:2]) + 0.3 * sum(blows[2:])
         return THREAT_WEIGHT * melee + SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
@@ -222,7 +308,7 @@ class Guesser:
         """Inches from `at` to `target` round the ground (straight if no Ground is kept)."""
         if self.ground is None:
             return math.dist(at, target)
-        return self.ground.distance(self.table, tuple(self.state.mud), target, at, mounted)
+        return self.ground.distance(self.table.terrain, target, at, mounted)
 
     def spot_value(self, m: Model, at: Point, acted: bool) -> float:
         """How good it is for model m to stand at `at` (not counting a charge it ends in)."""
@@ -236,16 +322,14 @@ class Guesser:
         table, state = self.table, self.state
         mounted = m.steed is not None
         here = _at(m, at, mounted)
-        value = -self.threat_at(m, at, mounted)
+        value = -self.threat_at(m, at)
         progress = state.turn / max(1, state.max_turns)
         pulls: list[tuple[float, float, Point, float]] = []  # (worth, gap as the crow flies, where, less)
-        for obj in table.terrain.objectives:
+        for obj, holders in zip(table.terrain.objectives, self.holding(), strict=True):
             gap = max(0.0, self.table.bases.edge_distance_to_point(here, obj.x, obj.y) - obj.radius)
             if obj.kind == "hold":
                 worth = obj.valour * (0.35 + 0.65 * progress)
-                friends = [f for f in state.living(self.side) if f.id != m.id and not f.aboard
-                           and self.table.bases.edge_distance_to_point(f, obj.x, obj.y) <= obj.radius]
-                if friends:
+                if len(holders) > (m.id in holders):  # another of the side holds it
                     worth *= 0.25
                 if gap <= 0:
                     value += worth
@@ -257,15 +341,11 @@ class Guesser:
                 elif gap > 0:
                     pulls.append((float(obj.valour), gap, (obj.x, obj.y), obj.radius + 1.0))
         shooter = missile_weapon(table, m) is not None and table.profile(m).shoot is not None
-        charger = m.steed is not None and table.content.steeds[m.steed].can_charge
         best_shot = 0.0
-        for e in self.enemies():
+        for e, worth in zip(self.enemies(), self.sizes(m)[0], strict=True):
             d = math.dist(at, (e.x, e.y))
-            worth = max(self.guess_melee(m, e, charger).net, 0.08 * model_value(table, e))
-            if shooter:
-                worth *= 0.4
-                if not acted:
-                    best_shot = max(best_shot, self.shot_guess(m, at, e))
+            if shooter and not acted:
+                best_shot = max(best_shot, self.shot_guess(m, at, e))
             pulls.append((worth, d, (e.x, e.y), 0.0 if d > 3.0 else math.inf))
         value += PULL * self._best_pull(at, mounted, pulls) + 0.8 * best_shot
         value -= self.command_cost(m, at)

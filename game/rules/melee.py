@@ -13,7 +13,7 @@ from game.rules.damage import take_hit
 from game.rules.events import BlockedStroke, ChargeBonus, MeleeRound, PushedBack
 from game.rules.guards import check_action
 from game.rules.movement import position_problem
-from game.rules.odds import round_result
+from game.rules.odds import MeleeOdds, melee_odds, round_result
 from game.rules.paths import bonus_denied
 from game.rules.state import GameState, Model
 from game.rules.steeds import steed_hit, unhorse
@@ -91,6 +91,23 @@ def _side(table: Table, state: GameState, m: Model, enemy: Model, option: str | 
     bonus = charge_bonus_applies(table, m, enemy)
     return Side(m, fight_dice(table, state, m, enemy, enemy_option), option,
                 table.has_skill(m, "deadly_blade"), bonus, lance_charge(m))
+
+
+def reroll_max(s: Side) -> int:
+    """The highest face a side rerolls on its first roll, as roll_fight_dice."""
+    if s.bonus:
+        return 2 if s.deadly else 1
+    return 1 if s.deadly else 0
+
+
+def fight_odds(table: Table, state: GameState, plan: FightPlan) -> MeleeOdds:
+    """The exact odds of a checked Fight's round (dice counted before the enemy's Fend)."""
+    att, dfd = plan.attacker, plan.defender
+    return melee_odds(
+        fight_dice(table, state, att.model, dfd.model, None),
+        fight_dice(table, state, dfd.model, att.model, None),
+        att_option=att.option, def_option=dfd.option, att_deadly=att.deadly, def_deadly=dfd.deadly,
+        att_reroll_max=reroll_max(att), def_reroll_max=reroll_max(dfd), strike_on=table.numbers.strike_on)
 
 
 def plan_fight(table: Table, state: GameState, cmd: Fight) -> FightPlan | Rejected:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from game.content import Content, load_content
@@ -20,6 +21,7 @@ ONE = Fraction(1)
 SIXTH = Fraction(1, 6)
 FACES = range(1, 7)
 OPTIONS = (None, "thrust", "parry", "fend")
+CACHED = 4096  # answers each remembered pure function keeps (its arguments are a few small numbers)
 
 
 # --- single d6 tests --------------------------------------------------------------------------
@@ -179,6 +181,12 @@ def wounds_distribution(hits: int, save_target: int, blocked_on: int = 0, reroll
     `blocked_on` > 0 is a Blocked Stroke before each save (1..blocked_on the obstacle takes it).
     With `health`, losses stop there (the model is removed), so the list ends at index `health`.
     """
+    return list(_wounds(hits, save_target, blocked_on, reroll, health))
+
+
+@lru_cache(maxsize=CACHED)
+def _wounds(hits: int, save_target: int, blocked_on: int, reroll: bool,
+            health: int | None) -> tuple[Fraction, ...]:
     p_save = _once(max(save_target, 2)) if save_target <= 6 else ZERO
     p_past = Fraction(min(6, max(0, 6 - blocked_on)), 6)
     # state: (wounds, perk still ready) -> probability
@@ -202,7 +210,7 @@ def wounds_distribution(hits: int, save_target: int, blocked_on: int = 0, reroll
     out = [ZERO] * (top + 1)
     for (w, _), p in states.items():
         out[min(w, top)] += p
-    return out
+    return tuple(out)
 
 
 # --- melee ------------------------------------------------------------------------------------
@@ -267,6 +275,17 @@ def melee_odds(att_dice: int, def_dice: int, *, att_option: str | None = None,
     for opt in (att_option, def_option):
         if opt not in OPTIONS:
             raise ValueError(f"unknown Skill'd at Arms option {opt!r}")
+    got = _melee(att_dice, def_dice, att_option, def_option, att_deadly, def_deadly, att_reroll_max,
+                 def_reroll_max, strike_on)
+    return MeleeOdds(dict(got.outcome), list(got.hits_on_attacker), list(got.hits_on_defender),
+                     dict(got.joint), got.attacker_dice, got.defender_dice)
+
+
+@lru_cache(maxsize=CACHED)
+def _melee(att_dice: int, def_dice: int, att_option: str | None, def_option: str | None,
+           att_deadly: bool, def_deadly: bool, att_reroll_max: int, def_reroll_max: int,
+           strike_on: int) -> MeleeOdds:
+    """melee_odds worked out (remembered: never hand out its lists and dicts, only copies)."""
     a_n = max(1, att_dice - (1 if def_option == "fend" else 0))
     d_n = max(1, def_dice - (1 if att_option == "fend" else 0))
     a_dist = strikes_distribution(a_n, att_deadly, att_option == "thrust", strike_on,

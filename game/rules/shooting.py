@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from game.rules import odds
 from game.rules.commands import Reload, Shoot
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
-from game.rules.damage import take_hit
+from game.rules.damage import save_target, take_hit
 from game.rules.events import BlockedShot, ShotFired
 from game.rules.guards import check_action
 from game.rules.missiles import (
@@ -61,6 +64,18 @@ def plan_shot(table: Table, state: GameState, cmd: Shoot) -> ShotPlan | VehicleS
         return ShotPlan(m, target, weapon, dist, long_range, table.numbers.mounted_shot_hits_on)
     return ShotPlan(m, target, weapon, dist, long_range, to_hit_need(table, state, m, weapon,
                                                                       long_range))
+
+
+def shot_outcomes(act: Act, plan: ShotPlan | VehicleShotPlan, blocked: int = 0) -> dict[str, Fraction]:
+    """The exact odds of a checked shot: at a cart or wagon, its "hit"; at a model with `blocked`
+    Blocked Shots in the way, miss, blocked, saved and wounded (and a rider's steed's share)."""
+    m = plan.shooter
+    if isinstance(plan, VehicleShotPlan):
+        return {"hit": odds.d6_test(plan.need, 0, m.reroll_ready)}
+    table, target = act.table, plan.target
+    steed_save = table.content.steeds[target.steed].save if target.steed is not None else None
+    return odds.shot_odds(plan.need, blocked, save_target(act, target), table.numbers.blocked_shot_hits_on,
+                          reroll=m.reroll_ready, save_reroll=target.reroll_ready, steed_save=steed_save)
 
 
 def do_shoot(act: Act, plan: ShotPlan | VehicleShotPlan) -> None:

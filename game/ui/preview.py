@@ -15,11 +15,12 @@ from game.rules.context import Act, Rejected, Table
 from game.rules.damage import save_target
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.melee import FightPlan, Side, fight_dice
+from game.rules.melee import FightPlan, Side, fight_odds
 from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
 from game.rules.movement import walk
 from game.rules.odds import MeleeOdds
 from game.rules.paths import GAMBIT_NAMES, MovePlan, base_allowance
+from game.rules.shooting import shot_outcomes
 from game.rules.spears import command_range
 from game.rules.state import Model
 from game.rules.state import Side as PlayerSide
@@ -264,10 +265,9 @@ def preview_shot(engine: Engine, shooter_id: str, target_id: str) -> ShotPreview
     found = blockers(table, state, plan)
     names = [name for _, name, _ in found]
     hits_on = table.numbers.blocked_shot_hits_on
-    save = save_target(_act(engine), target)
-    steed_save = table.content.steeds[target.steed].save if target.steed is not None else None
-    dist = odds.shot_odds(plan.need, len(found), save, hits_on, reroll=m.reroll_ready,
-                          save_reroll=target.reroll_ready, steed_save=steed_save)
+    act = _act(engine)
+    save = save_target(act, target)
+    dist = shot_outcomes(act, plan, len(found))
     hit = odds.d6_test(plan.need, 0, m.reroll_ready)
     how = f"a natural {plan.need} from horseback" if m.steed is not None else f"{plan.need}+"
     rng = "long" if plan.long_range else "short"
@@ -297,7 +297,7 @@ def preview_vehicle_shot(engine: Engine, plan: VehicleShotPlan) -> ShotPreview:
     m, v, weapon = plan.shooter, plan.vehicle, plan.weapon
     prof = table.content.vehicles[v.profile]
     rules = table.content.vehicle_rules
-    hit = odds.d6_test(plan.need, 0, m.reroll_ready)
+    hit = shot_outcomes(_act(engine), plan)["hit"]
     how = f"a natural {plan.need} from horseback" if m.steed is not None else f"{plan.need}+"
     rng = "long" if plan.long_range else "short"
     lines = [f"{weapon.name} at the {v.name}, {inches(plan.distance)} ({rng} range): hits on {how} "
@@ -317,13 +317,6 @@ def preview_vehicle_shot(engine: Engine, plan: VehicleShotPlan) -> ShotPreview:
     if weapon.kind == "handgun":
         lines.append("A handgun hit that does damage sets that location alight")
     return ShotPreview(True, "", plan.distance, plan.long_range, plan.need, [], lines, {"hit": hit})
-
-
-def _reroll_max(s: Side) -> int:
-    """Faces a side rerolls on its first roll, as melee.roll_fight_dice."""
-    if s.bonus:
-        return 2 if s.deadly else 1
-    return 1 if s.deadly else 0
 
 
 def _side_lines(s: Side, enemy: Side) -> list[str]:
@@ -387,11 +380,7 @@ def preview_fight(engine: Engine, attacker_id: str, target_id: str,
         return FightPreview(False, reason, 0, 0, [f"Cannot fight: {reason}"])
     att, dfd = plan.attacker, plan.defender
     strike_on = table.numbers.strike_on
-    result = odds.melee_odds(
-        fight_dice(table, state, att.model, dfd.model, None),
-        fight_dice(table, state, dfd.model, att.model, None),
-        att_option=att.option, def_option=dfd.option, att_deadly=att.deadly, def_deadly=dfd.deadly,
-        att_reroll_max=_reroll_max(att), def_reroll_max=_reroll_max(dfd), strike_on=strike_on)
+    result = fight_odds(table, state, plan)
     keys = {"attacker": "win", "defender": "lose", "both_hit": "both_hit", "stand_off": "stand_off"}
     pct = {keys[k]: float(p) * 100 for k, p in result.outcome.items()}
     on_def = float(odds.expected(result.hits_on_defender))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import HeuristicPlayer, make_player, parse_spec
-from game.ai.heuristic import evaluate, score_commands, suggest
+from game.ai import HeuristicPlayer, ground, make_player, parse_spec
+from game.ai.heuristic import Memory, evaluate, score_commands, suggest
 from game.rules.commands import Activate, Fight, Move, React
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
@@ -119,3 +119,20 @@ def test_player_specs_name_a_level() -> None:
         make_player("heuristic:expert", 1)
     with pytest.raises(ValueError, match="unknown player 'nobody'"):
         make_player("nobody", 1)
+
+
+def test_what_it_keeps_between_decisions_never_changes_a_score() -> None:
+    """Melee guesses kept for the game and distance fields kept per ground answer exactly as
+    working everything out afresh would, as the models move and fall."""
+    engine = start_game("the-ford", 5)
+    kept = Memory()
+    seats = {"red": make_player("heuristic", 1), "blue": make_player("heuristic", 2)}
+    for n in range(60):
+        side = engine.state.acting_side
+        assert side
+        cmds = engine.legal_commands(side)
+        with_kept = score_commands(engine, side, cmds, kept)
+        if n % 10 == 0:
+            ground._KEPT.clear()  # the fresh memory works out its fields again
+        assert with_kept == score_commands(engine, side, cmds, Memory())
+        assert isinstance(engine.submit(seats[side].choose(engine, side)), Accepted)

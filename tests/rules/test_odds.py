@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import damage, feckless, gambits, melee, missiles, shooting, spears, steeds, turn
+from game.rules import damage, feckless, gambits, melee, missiles, odds, shooting, spears, steeds, turn
 from game.rules.commands import Shoot
 from game.rules.context import Act
 from game.rules.dice import Dice
@@ -482,3 +482,15 @@ def test_every_distribution_sums_to_one(target: int, modifier: int, reroll: bool
     ]
     for dist in dists:
         assert sum(dist.values()) == 1 and all(v >= 0 for v in dist.values())
+
+
+def test_remembered_odds_hand_out_copies() -> None:
+    """A caller changing the lists it was given cannot change the next caller's odds."""
+    first = odds.melee_odds(3, 2, att_option="thrust")
+    first.hits_on_defender[1] = Fraction(7)
+    first.outcome["attacker"] = Fraction(7)
+    again = odds.melee_odds(3, 2, att_option="thrust")
+    assert sum(again.hits_on_defender) == 1 and again.outcome["attacker"] < 1
+    wounds = odds.wounds_distribution(3, 4)
+    wounds[0] = Fraction(7)
+    assert sum(odds.wounds_distribution(3, 4)) == 1
