@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from game.resources import MAPS_DIR
 from game.scenario import load_scenario, start_game
 from game.terrain import TerrainMap, load_terrain
 
 ROOT = Path(__file__).resolve().parents[2]
-MAP = ROOT / "maps" / "saxton-field.tmx"
+MAP = MAPS_DIR / "saxton-field.tmx"
 MAKE_MAPS = runpy.run_path(str(ROOT / "tools" / "make_maps.py"))
 saxton_beck = MAKE_MAPS["saxton_beck"]
 Cell = tuple[int, int]
