@@ -80,6 +80,8 @@ def load_results(path: Path) -> dict[str, Any]:
             _identity(arm)
             for game in arm["games"]:
                 int(game["index"]), int(game["seed"])
+    except RecursionError:
+        raise LabError(f"{path}: not a result written with --results (nested too deeply)") from None
     except (FileRefused, OSError, ValueError, TypeError, KeyError) as exc:
         raise LabError(f"{path}: not a result written with --results ({exc})") from None
     return result

@@ -368,7 +368,9 @@ def test_resume_from_the_command_line_and_a_bad_results_file(tmp_path: Path,
     other.write_text(json.dumps({**earlier, "seed": 9}), encoding="utf-8")
     assert main([str(path), "--games", "2", "--quiet", "--resume", str(saved), "--resume", str(other)]) == 0
     assert "2 taken from the earlier results" in capsys.readouterr().out
-    bad = write(tmp_path, "[1, 2", "bad.json")
-    assert main([str(path), "--quiet", "--resume", str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert err.startswith(f"error: {bad}: not a result written with --results") and "\n" not in err
+    for name, text in (("bad.json", "[1, 2"), ("deep.json", "[" * 100_000 + "]" * 100_000),
+                       ("other.json", '{"arms": [{"part": "x"}]}')):
+        bad = write(tmp_path, text, name)
+        assert main([str(path), "--quiet", "--resume", str(bad)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"error: {bad}: not a result written with --results") and "\n" not in err
