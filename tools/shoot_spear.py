@@ -11,30 +11,16 @@ on Adam Robson, out of Command Range.
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-from pathlib import Path
+import pygame
+from shots import frames, shot_app, shot_args  # the checkout first on the import path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-
-from game.persist import Match  # noqa: E402
-from game.rules.commands import Activate, EndActivation, Move  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.battle.screen import BattleScreen  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.persist import Match
+from game.rules.commands import Activate, EndActivation, Move
+from game.ui.app import App
+from game.ui.battle.screen import BattleScreen
+from game.ui.settings import Settings
 
 HERO, ARCHER, FAR = "blue-5", "blue-7", "blue-6"  # Richard Tunstall, Jock Elliot, Adam Robson
-
-
-def frames(app: App, n: int, dt: float = 1 / 60) -> None:
-    """Run frames."""
-    for _ in range(n):
-        app.step(dt)
 
 
 def staged(app: App, seed: int) -> BattleScreen:
@@ -65,14 +51,8 @@ def staged(app: App, seed: int) -> BattleScreen:
 
 def main(argv: list[str] | None = None) -> None:
     """Write the two screenshots."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    scratch = Path("/tmp/destrier-shots")
-    app = App(settings=Settings(animation_speed=0.0, blindfold=False), size=(1280, 720), config_dir=scratch,
-              saves_dir=scratch / "saves")
+    args = shot_args(__doc__, argv)
+    app = shot_app(Settings(animation_speed=0.0, blindfold=False), (1280, 720))
     battle = staged(app, args.seed)
     pygame.image.save(app.surface, args.out / "spear.png")
     battle.submit(EndActivation(side="blue", model=ARCHER))

@@ -11,27 +11,15 @@ newcomer plays it, following the coach:
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+from shots import frames, shot_app, shot_args  # the checkout first on the import path
 
-import pygame  # noqa: E402
-
-from game.ui.app import App  # noqa: E402
-from game.ui.battle.coach import Coach, open_tutorial  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.tutorial import HEDGE_SPOT  # noqa: E402
-
-
-def frames(app: App, n: int, dt: float = 1 / 60) -> None:
-    """Run frames."""
-    for _ in range(n):
-        app.step(dt)
+from game.ui.app import App
+from game.ui.battle.coach import Coach, open_tutorial
+from game.ui.settings import Settings
+from game.ui.tutorial import HEDGE_SPOT
 
 
 def hover(app: App, pos: tuple[int, int], seconds: float = 0.2) -> None:
@@ -77,10 +65,8 @@ def shoot(app: App, coach: Coach, pos: tuple[int, int], path: Path, step: str) -
 
 def main(argv: list[str] | None = None) -> None:
     """Play the tutorial to its jump and its charge and save both."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args(argv)
-    app = App(settings=Settings(animation_speed=0), size=(1280, 720), saves_dir=Path("/nonexistent"))
+    args = shot_args(__doc__, argv, seed=False)
+    app = shot_app(Settings(animation_speed=0), (1280, 720))
     open_tutorial(app)
     coach = app.top
     assert isinstance(coach, Coach)

@@ -10,23 +10,17 @@ until Orange's wagon Spear is up, then its driver is activated.
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+from shots import frames, shot_app, shot_args  # the checkout first on the import path
 
-import pygame  # noqa: E402
-
-from game.persist import Match  # noqa: E402
-from game.rules.commands import Activate, EndActivation, EndSpear  # noqa: E402
-from game.rules.vehicles import driver_of  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.battle.screen import BattleScreen  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.persist import Match
+from game.rules.commands import Activate, EndActivation, EndSpear
+from game.rules.vehicles import driver_of
+from game.ui.app import App
+from game.ui.battle.screen import BattleScreen
+from game.ui.settings import Settings
 
 
 def to_driver(battle: BattleScreen, vehicle: str = "vehicle-1") -> None:
@@ -51,22 +45,10 @@ def to_driver(battle: BattleScreen, vehicle: str = "vehicle-1") -> None:
     assert engine.state.active_model == driver.id, engine.log[-3:]
 
 
-def frames(app: App, n: int, dt: float = 1 / 60) -> None:
-    """Run frames."""
-    for _ in range(n):
-        app.step(dt)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Write the two screenshots."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    scratch = Path("/tmp/destrier-shots")
-    app = App(settings=Settings(animation_speed=1.0, blindfold=False), size=(1600, 900), config_dir=scratch,
-              saves_dir=scratch / "saves")
+    args = shot_args(__doc__, argv)
+    app = shot_app(Settings(animation_speed=1.0, blindfold=False), (1600, 900))
     shoot_drive(app, args.seed, args.out / "vehicles-drive.png")
     shoot_ram(app, args.seed, args.out / "vehicles-ram.png")
     print(f"wrote {args.out / 'vehicles-drive.png'} and {args.out / 'vehicles-ram.png'}")
