@@ -9,6 +9,7 @@ import pygame
 
 from game.persist import Match
 from game.persist.schema import HUMAN
+from game.rules.commands import EndSpear
 from game.rules.events import SpearEnded
 from game.rules.spears import in_command, spear_members
 from game.scenario import start_game
@@ -17,6 +18,7 @@ from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.spear import end_spear_question, spear_roll
 from game.ui.battle.spearmarks import halo_shapes
+from game.ui.hints import Hint
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.settings import load_settings
 from tests.ui.conftest import frames
@@ -122,6 +124,25 @@ def test_space_asks_before_ending_the_spear_and_no_keeps_it_going(app: App) -> N
     assert _spear_ended(battle) and battle.state.current_card != HERO
     assert all(m.activated for m in spear_members(battle.state, HERO))
     assert app.settings.confirm_end_spear  # asked again next time
+
+
+def test_a_hint_to_end_the_spear_asks_like_space_does(app: App) -> None:
+    battle = _ford(app)
+    state = battle.state
+    hero = state.model(HERO)
+    battle.camera.look_at(hero.x, hero.y)
+    frames(app, 1)
+    click(app, battle.camera.to_screen(hero.x, hero.y))
+    key(app, pygame.K_SPACE)  # the Hero's activation is over; three still to activate
+    assert not state.active_model
+    battle.advice.shown = [Hint(rank=1, command=EndSpear(side="blue"), score=0.0, text="End the Spear",
+                                kind="label")]
+    key(app, pygame.K_1)
+    assert battle.advice.chosen() is not None
+    key(app, pygame.K_RETURN)  # the picked hint is to end the Spear: asked first
+    assert isinstance(app.top, ConfirmDialog) and not _spear_ended(battle)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is battle and not _spear_ended(battle) and state.current_card == HERO
 
 
 def test_the_end_spear_button_asks_too_and_yes_by_mouse_ends_it(app: App) -> None:

@@ -456,7 +456,11 @@ class BattleScreen(Screen):
     def play_hint(self) -> None:
         """Enter on a highlighted hint: give its command, through the same path as a click."""
         hint = self.advice.chosen()
-        if hint is not None and self.can_hint():
+        if hint is None or not self.can_hint():
+            return
+        if isinstance(hint.command, EndSpear):  # asked about like Space or the button would be
+            self.end_spear()
+        else:
             self.submit(hint.command)
 
     def _hint_update(self) -> None:
