@@ -4,7 +4,9 @@ The tile walk is an exact grid traversal (Amanatides & Woo): every tile the segm
 through is visited once, with the exact distances at which the segment enters and leaves it.
 Tile kinds are read live from `tmap.tiles`, so editing tiles during a game (a muddy field) is
 seen at once. Obstacle geometry is indexed once per map and cached; after changing an
-obstacle in place (same list, same length) call `forget_map`.
+obstacle in place (same list, same length) call `forget_map`. The counts of tiles by kind
+(`kind_in_box`) are kept per map and tile list: a new tile list (a muddy field) is counted
+afresh, and after editing tiles in place call `forget_map` too.
 
 Conventions:
 - Points off the table, and any tile outside it, count as "impassable". Like
@@ -222,8 +224,59 @@ def _index(tmap: TerrainMap) -> _ObstacleIndex:
 
 
 def forget_map(tmap: TerrainMap) -> None:
-    """Drop the cached obstacle index of a map (call after editing an obstacle in place)."""
+    """Drop the cached obstacle index and tile counts of a map (call after editing it in place)."""
     _CACHE.pop(id(tmap), None)
+    _COUNTS.pop(id(tmap), None)
+
+
+def tall_obstacle_in_box(tmap: TerrainMap, a: Point, b: Point) -> bool:
+    """False if segment a->b surely crosses no tall obstacle: no tall obstacle's box meets the
+    segment's box (the test obstacle_crossings makes before looking closer)."""
+    lox, hix = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    loy, hiy = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    for gminx, gminy, gmaxx, gmaxy, obs, _segs in _index(tmap).groups:
+        if obs.tall and not (gminx > hix or gmaxx < lox or gminy > hiy or gmaxy < loy):
+            return True
+    return False
+
+
+# Per map and terrain kind, a summed-area table of the tiles of that kind: entry
+# (y + 1) * (width + 1) + x + 1 counts those at column <= x and row <= y.
+_COUNTS: dict[int, tuple[TerrainMap, list[str], dict[str, list[int]]]] = {}
+
+
+def _counts(tmap: TerrainMap, kind: str) -> list[int]:
+    entry = _COUNTS.get(id(tmap))
+    if entry is None or entry[0] is not tmap or entry[1] is not tmap.tiles:
+        if len(_COUNTS) >= _CACHE_SIZE:
+            del _COUNTS[next(iter(_COUNTS))]
+        entry = _COUNTS[id(tmap)] = (tmap, tmap.tiles, {})
+    table = entry[2].get(kind)
+    if table is None:
+        w, tiles = tmap.width, tmap.tiles
+        table = [0] * ((w + 1) * (tmap.height + 1))
+        for y in range(tmap.height):
+            row = 0
+            for x in range(w):
+                row += tiles[y * w + x] == kind
+                table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row
+        entry[2][kind] = table
+    return table
+
+
+def kind_in_box(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
+    """False if segment a->b surely passes through no tile of this kind: there is none in the box
+    of tiles round the segment, one tile wider on every side than the tiles its ends lie on."""
+    w, h = tmap.width, tmap.height
+    x0 = max(0, math.floor(min(a[0], b[0])) - 1)
+    x1 = min(w - 1, math.floor(max(a[0], b[0])) + 1)
+    y0 = max(0, math.floor(min(a[1], b[1])) - 1)
+    y1 = min(h - 1, math.floor(max(a[1], b[1])) + 1)
+    if x0 > x1 or y0 > y1:
+        return False
+    t = _counts(tmap, kind)
+    row = w + 1
+    return t[(y1 + 1) * row + x1 + 1] - t[y0 * row + x1 + 1] - t[(y1 + 1) * row + x0] + t[y0 * row + x0] > 0
 
 
 def obstacle_crossings(tmap: TerrainMap, a: Point, b: Point) -> list[tuple[float, Obstacle]]:
