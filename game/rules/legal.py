@@ -43,7 +43,7 @@ from game.rules.paths import base_allowance, contact_points
 from game.rules.spears import spear_members
 from game.rules.state import GameState, Model, Side, Vehicle
 from game.rules.vehicles import EDGE_BEARING, driver_of, top_speed, touching, turn_between
-from game.terrain.geometry import kind_in_box, tall_obstacle_in_box
+from game.terrain.geometry import kind_near, tall_obstacle_in_box
 from game.terrain.terrain_map import TerrainMap
 
 Point = tuple[float, float]
@@ -70,8 +70,22 @@ class Candidate:
     weight: float = 1.0  # how much a player that samples might favour it (contact moves: 2)
 
     def command(self) -> Command | None:
-        """The command itself (worked out now for a bearing move)."""
-        return self.make(**self.args)
+        """The command itself (worked out now for a bearing move). Commands are frozen, so one
+        made before from the same class and fields is handed out again."""
+        make = self.make
+        if not isinstance(make, type):
+            return make(**self.args)
+        key = (make, *self.args.items())
+        cmd = _MADE.get(key)
+        if cmd is None:
+            if len(_MADE) >= MADE_SIZE:
+                _MADE.clear()
+            cmd = _MADE[key] = make(**self.args)
+        return cmd
+
+
+MADE_SIZE = 10_000  # commands remembered by their makings before the memory is cleared
+_MADE: dict[tuple[object, ...], Command] = {}
 
 
 _KINDS: dict[type[Command], str] = {}
@@ -294,7 +308,7 @@ def _may_meet(tmap: TerrainMap, a: Point, b: Point, feature: str) -> bool:
     """False if a walk along a->b surely meets no such feature (a tall obstacle, a deep river)."""
     if feature == "tall":
         return tall_obstacle_in_box(tmap, a, b)
-    return kind_in_box(tmap, feature, a, b)
+    return kind_near(tmap, feature, a, b)
 
 
 def _boarding(table: Table, state: GameState, m: Model) -> list[Candidate]:

@@ -173,8 +173,13 @@ def _position_problem(table: Table, state: GameState, m: Model, x: float, y: flo
     if tmap.kind_at(x, y) == "river":
         return "a model may not end its move in a deep river"
     reach2 = bases.reach2
+    apart = bases.length + 1e-3  # centres further apart on either axis are surely reach2 apart
     for other in state.models:
-        d2 = (other.x - x) ** 2 + (other.y - y) ** 2
+        dx = other.x - x
+        dy = other.y - y
+        if dx > apart or dx < -apart or dy > apart or dy < -apart:
+            continue
+        d2 = dx ** 2 + dy ** 2
         if d2 >= reach2 or other is m or other.removed or other.aboard:  # far apart, itself, or gone
             continue
         if not mounted and other.steed is None:

@@ -178,12 +178,16 @@ def nearest_to_segment(points: list[Point], ax: float, ay: float, bx: float, by:
 _Seg = tuple[float, float, float, float, float, float, float, float, float]
 # One obstacle: minx, miny, maxx, maxy, the obstacle, its pieces.
 _Group = tuple[float, float, float, float, Obstacle, tuple[_Seg, ...]]
+# One piece as obstacle_near sees it: its box widened by the reach (lo x, hi x, lo y, hi y), x1, y1,
+# ex, ey, |e|^2, the reach squared and the obstacle.
+_Near = tuple[float, float, float, float, float, float, float, float, float, float, Obstacle]
+_NEAR_RADII = 8  # radii whose widened boxes are kept per map
 
 
 class _ObstacleIndex:
     """Obstacle pieces with bounding boxes, flattened for tight loops."""
 
-    __slots__ = ("source", "count", "groups", "flat")
+    __slots__ = ("source", "count", "groups", "flat", "near")
 
     def __init__(self, tmap: TerrainMap) -> None:
         self.source = tmap.obstacles
@@ -204,6 +208,22 @@ class _ObstacleIndex:
                 groups.append((min(xs), min(ys), max(xs), max(ys), obs, tuple(segs)))
         self.groups = tuple(groups)
         self.flat = tuple(flat)
+        self.near: dict[float, tuple[_Near, ...]] = {}  # by radius: see near_boxes
+
+    def near_boxes(self, radius: float) -> tuple[_Near, ...]:
+        """For obstacle_near: every piece with its box widened by its reach (radius plus half the
+        obstacle's width) and that reach squared, in the order of `flat`."""
+        boxes = self.near.get(radius)
+        if boxes is None:
+            if len(self.near) >= _NEAR_RADII:
+                self.near.clear()
+            out = []
+            for (x1, y1, ex, ey, len2, minx, miny, maxx, maxy), obs in self.flat:
+                reach = radius + obs.width / 2
+                out.append((minx - reach, maxx + reach, miny - reach, maxy + reach, x1, y1, ex, ey, len2,
+                            reach * reach, obs))
+            boxes = self.near[radius] = tuple(out)
+        return boxes
 
 
 _CACHE: dict[int, tuple[TerrainMap, _ObstacleIndex]] = {}
@@ -262,6 +282,19 @@ def _counts(tmap: TerrainMap, kind: str) -> list[int]:
                 table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row
         entry[2][kind] = table
     return table
+
+
+KIND_PIECE = 2.0  # kind_near looks at a line in pieces about this long (inches)
+
+
+def kind_near(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
+    """False if segment a->b surely passes through no tile of this kind: cut into pieces of about
+    KIND_PIECE inches, no piece has one in its box (kind_in_box)."""
+    n = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / KIND_PIECE))
+    ax, ay = a
+    dx, dy = (b[0] - ax) / n, (b[1] - ay) / n
+    return any(kind_in_box(tmap, kind, (ax + dx * i, ay + dy * i), (ax + dx * (i + 1), ay + dy * (i + 1)))
+               for i in range(n))
 
 
 def kind_in_box(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
@@ -358,9 +391,8 @@ def distance_to_obstacles(tmap: TerrainMap, p: Point) -> tuple[float, Obstacle |
 def obstacle_near(tmap: TerrainMap, p: Point, radius: float) -> Obstacle | None:
     """An obstacle whose body (centre-line widened by half its width) comes within radius of p."""
     px, py = p
-    for (x1, y1, ex, ey, len2, minx, miny, maxx, maxy), obs in _index(tmap).flat:
-        reach = radius + obs.width / 2
-        if px < minx - reach or px > maxx + reach or py < miny - reach or py > maxy + reach:
+    for lox, hix, loy, hiy, x1, y1, ex, ey, len2, reach2, obs in _index(tmap).near_boxes(radius):
+        if px < lox or px > hix or py < loy or py > hiy:
             continue
         wx = px - x1  # as in distance_to_obstacles
         wy = py - y1
@@ -368,6 +400,6 @@ def obstacle_near(tmap: TerrainMap, p: Point, radius: float) -> Obstacle | None:
             u = min(1.0, max(0.0, (wx * ex + wy * ey) / len2))
             wx -= u * ex
             wy -= u * ey
-        if wx * wx + wy * wy < reach * reach:
+        if wx * wx + wy * wy < reach2:
             return obs
     return None
