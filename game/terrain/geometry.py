@@ -293,13 +293,18 @@ def kind_near(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
     n = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / KIND_PIECE))
     ax, ay = a
     dx, dy = (b[0] - ax) / n, (b[1] - ay) / n
-    return any(kind_in_box(tmap, kind, (ax + dx * i, ay + dy * i), (ax + dx * (i + 1), ay + dy * (i + 1)))
+    counts = _counts(tmap, kind)
+    return any(_in_box(tmap, counts, (ax + dx * i, ay + dy * i), (ax + dx * (i + 1), ay + dy * (i + 1)))
                for i in range(n))
 
 
 def kind_in_box(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
     """False if segment a->b surely passes through no tile of this kind: there is none in the box
     of tiles round the segment, one tile wider on every side than the tiles its ends lie on."""
+    return _in_box(tmap, _counts(tmap, kind), a, b)
+
+
+def _in_box(tmap: TerrainMap, t: list[int], a: Point, b: Point) -> bool:
     w, h = tmap.width, tmap.height
     x0 = max(0, math.floor(min(a[0], b[0])) - 1)
     x1 = min(w - 1, math.floor(max(a[0], b[0])) + 1)
@@ -307,7 +312,6 @@ def kind_in_box(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
     y1 = min(h - 1, math.floor(max(a[1], b[1])) + 1)
     if x0 > x1 or y0 > y1:
         return False
-    t = _counts(tmap, kind)
     row = w + 1
     return t[(y1 + 1) * row + x1 + 1] - t[y0 * row + x1 + 1] - t[(y1 + 1) * row + x0] + t[y0 * row + x0] > 0
 
