@@ -210,7 +210,7 @@ def _between_models(table: Table, state: GameState, side: Side) -> list[Candidat
         if m.activated:
             continue
         out.append(_given(Activate, side=side, model=m.id))
-        if m.spear != m.id:
+        if rallies and m.spear != m.id:
             out.extend(_given(PlayPerk, side=side, card=card, model=m.id) for card in rallies)
     out.extend(_given(PlayPerk, side=side, card=card, model=None) for card in hand)
     return out
