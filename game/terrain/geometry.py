@@ -4,9 +4,9 @@ The tile walk is an exact grid traversal (Amanatides & Woo): every tile the segm
 through is visited once, with the exact distances at which the segment enters and leaves it.
 Tile kinds are read live from `tmap.tiles`, so editing tiles during a game (a muddy field) is
 seen at once. Obstacle geometry is indexed once per map and cached; after changing an
-obstacle in place (same list, same length) call `forget_map`. The counts of tiles by kind
-(`kind_in_box`) are kept per map and tile list: a new tile list (a muddy field) is counted
-afresh, and after editing tiles in place call `forget_map` too.
+obstacle in place (same list, same length) call `forget_map`. Where each kind of tile lies
+(`kind_near`) is worked out once per map and tile list: a new tile list (a muddy field) is
+looked at afresh, and after editing tiles in place call `forget_map` too.
 
 Conventions:
 - Points off the table, and any tile outside it, count as "impassable". Like
@@ -246,7 +246,7 @@ def _index(tmap: TerrainMap) -> _ObstacleIndex:
 def forget_map(tmap: TerrainMap) -> None:
     """Drop the cached obstacle index and tile counts of a map (call after editing it in place)."""
     _CACHE.pop(id(tmap), None)
-    _COUNTS.pop(id(tmap), None)
+    _NEAR_KIND.pop(id(tmap), None)
 
 
 def tall_obstacle_in_box(tmap: TerrainMap, a: Point, b: Point) -> bool:
@@ -260,60 +260,56 @@ def tall_obstacle_in_box(tmap: TerrainMap, a: Point, b: Point) -> bool:
     return False
 
 
-# Per map and terrain kind, a summed-area table of the tiles of that kind: entry
-# (y + 1) * (width + 1) + x + 1 counts those at column <= x and row <= y.
-_COUNTS: dict[int, tuple[TerrainMap, list[str], dict[str, list[int]]]] = {}
+# Per map and tile list, for a terrain kind: which tiles have a tile of that kind within one tile
+# (themselves or one of their eight neighbours)
+_NEAR_KIND: dict[int, tuple[TerrainMap, list[str], dict[str, list[bool]]]] = {}
 
 
-def _counts(tmap: TerrainMap, kind: str) -> list[int]:
-    entry = _COUNTS.get(id(tmap))
+def _near_kind(tmap: TerrainMap, kind: str) -> list[bool]:
+    entry = _NEAR_KIND.get(id(tmap))
     if entry is None or entry[0] is not tmap or entry[1] is not tmap.tiles:
-        if len(_COUNTS) >= _CACHE_SIZE:
-            del _COUNTS[next(iter(_COUNTS))]
-        entry = _COUNTS[id(tmap)] = (tmap, tmap.tiles, {})
-    table = entry[2].get(kind)
-    if table is None:
-        w, tiles = tmap.width, tmap.tiles
-        table = [0] * ((w + 1) * (tmap.height + 1))
-        for y in range(tmap.height):
-            row = 0
-            for x in range(w):
-                row += tiles[y * w + x] == kind
-                table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row
-        entry[2][kind] = table
-    return table
-
-
-KIND_PIECE = 2.0  # kind_near looks at a line in pieces about this long (inches)
+        if len(_NEAR_KIND) >= _CACHE_SIZE:
+            del _NEAR_KIND[next(iter(_NEAR_KIND))]
+        entry = _NEAR_KIND[id(tmap)] = (tmap, tmap.tiles, {})
+    near = entry[2].get(kind)
+    if near is None:
+        w, h = tmap.width, tmap.height
+        near = [False] * (w * h)
+        for i, k in enumerate(tmap.tiles):
+            if k == kind:
+                x, y = i % w, i // w
+                for ny in range(max(0, y - 1), min(h, y + 2)):
+                    for nx in range(max(0, x - 1), min(w, x + 2)):
+                        near[ny * w + nx] = True
+        entry[2][kind] = near
+    return near
 
 
 def kind_near(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
-    """False if segment a->b surely passes through no tile of this kind: cut into pieces of about
-    KIND_PIECE inches, no piece has one in its box (kind_in_box)."""
-    n = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / KIND_PIECE))
-    ax, ay = a
-    dx, dy = (b[0] - ax) / n, (b[1] - ay) / n
-    counts = _counts(tmap, kind)
-    return any(_in_box(tmap, counts, (ax + dx * i, ay + dy * i), (ax + dx * (i + 1), ay + dy * (i + 1)))
-               for i in range(n))
-
-
-def kind_in_box(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
-    """False if segment a->b surely passes through no tile of this kind: there is none in the box
-    of tiles round the segment, one tile wider on every side than the tiles its ends lie on."""
-    return _in_box(tmap, _counts(tmap, kind), a, b)
-
-
-def _in_box(tmap: TerrainMap, t: list[int], a: Point, b: Point) -> bool:
+    """False if segment a->b surely passes through no tile of this kind. It looks at points along
+    the segment no more than an inch apart, ends included: every point of the segment is within
+    half an inch of one of them, so every tile the segment passes through is beside (or under)
+    the tile of one of them, taken on the table's edge if it lies beyond."""
+    near = _near_kind(tmap, kind)
     w, h = tmap.width, tmap.height
-    x0 = max(0, math.floor(min(a[0], b[0])) - 1)
-    x1 = min(w - 1, math.floor(max(a[0], b[0])) + 1)
-    y0 = max(0, math.floor(min(a[1], b[1])) - 1)
-    y1 = min(h - 1, math.floor(max(a[1], b[1])) + 1)
-    if x0 > x1 or y0 > y1:
-        return False
-    row = w + 1
-    return t[(y1 + 1) * row + x1 + 1] - t[y0 * row + x1 + 1] - t[(y1 + 1) * row + x0] + t[y0 * row + x0] > 0
+    x, y = a
+    n = max(1, math.ceil(math.hypot(b[0] - x, b[1] - y)))
+    sx, sy = (b[0] - x) / n, (b[1] - y) / n
+    for _ in range(n + 1):
+        ix, iy = int(x), int(y)  # truncation: below zero it gives the edge tile, as clamping would
+        if ix >= w:
+            ix = w - 1
+        elif ix < 0:
+            ix = 0
+        if iy >= h:
+            iy = h - 1
+        elif iy < 0:
+            iy = 0
+        if near[iy * w + ix]:
+            return True
+        x += sx
+        y += sy
+    return False
 
 
 def obstacle_crossings(tmap: TerrainMap, a: Point, b: Point) -> list[tuple[float, Obstacle]]:

@@ -20,7 +20,7 @@ from game.rules.movement import walk
 from game.scenario import start_game
 from game.sim import player_seed
 from game.terrain import Obstacle, TerrainMap, forget_map
-from game.terrain.geometry import kind_in_box, kind_near, obstacle_near, point_segment_distance
+from game.terrain.geometry import kind_near, obstacle_near, point_segment_distance
 
 
 def _states(scenario: str, seed: int, steps: int) -> list[Engine]:
@@ -141,8 +141,8 @@ def test_a_river_is_looked_for_in_the_tiles_the_map_has_now() -> None:
     dry.tiles = list(wet.tiles)
     assert kind_near(dry, "river", (1.5, 6.5), (18.5, 6.5))  # and so is a new tile list
     assert not kind_near(wet, "river", (1.5, 2.5), (18.5, 2.5))  # four rows off: not near
-    assert kind_in_box(wet, "river", (1.5, 2.5), (18.5, 10.5))  # but in the box of a long diagonal
-    assert not kind_near(wet, "river", (1.5, 1.5), (4.5, 11.5))  # whose pieces keep clear of it
+    assert kind_near(wet, "river", (9.5, 5.6), (9.5, 0.5))  # one row off: beside a tile it passes
+    assert not kind_near(wet, "river", (1.5, 1.5), (4.5, 11.5))  # a long line that keeps clear of it
     wet.tiles[6 * 20 + 9] = "open"  # painted over in place: forget_map says so
     forget_map(wet)
     assert not kind_near(wet, "river", (1.5, 6.5), (18.5, 6.5))
