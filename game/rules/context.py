@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 
 from game.content.models import Content, Numbers, Profile
@@ -79,17 +80,19 @@ WALK_MAPS = 4  # the maps whose walks are remembered at once (the least lately s
 # reads (Hard Going, obstacles, the base's size): a walk depends on these alone, so every table on
 # the same map shares them, the next game on it included
 _WALKS: dict[tuple[int, Numbers], tuple[TerrainMap, dict[tuple[object, ...], object]]] = {}
+_WALKS_LOCK = threading.Lock()
 
 
 def walks_on(terrain: TerrainMap, numbers: Numbers) -> dict[tuple[object, ...], object]:
     """The walks remembered on this map with these numbers (a fresh memory for a map not seen)."""
     key = (id(terrain), numbers)
-    entry = _WALKS.pop(key, None)
-    if entry is None or entry[0] is not terrain:
-        entry = (terrain, {})
-    _WALKS[key] = entry
-    while len(_WALKS) > WALK_MAPS:
-        del _WALKS[next(iter(_WALKS))]
+    with _WALKS_LOCK:  # an AI thinking on a thread of its own sets up tables too
+        entry = _WALKS.pop(key, None)
+        if entry is None or entry[0] is not terrain:
+            entry = (terrain, {})
+        _WALKS[key] = entry
+        while len(_WALKS) > WALK_MAPS:
+            del _WALKS[next(iter(_WALKS))]
     return entry[1]
 
 
