@@ -15,6 +15,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,10 @@ TIMING_FIELDS = ("seconds", "games_per_second", "choose_seconds", "submit_second
 
 class SimError(Exception):
     """A game that could not be played to its end (runaway, or a legal command rejected)."""
+
+
+REFINED = (GambitRolled, ReactionTaken, RamResolved)  # the events whose kind event_kind refines
+_event_type = attrgetter("type")
 
 
 def event_kind(event: Ev) -> str:
@@ -109,8 +114,8 @@ def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
         result.turns = state.turn
         result.winner = state.winner if state.over else ""
         log = result.match.engine.log
-        result.event_counts.update(e.type for e in log)  # type: ignore[attr-defined]
-        result.event_counts.update(k for k in map(event_kind, log) if ":" in k)
+        result.event_counts.update(map(_event_type, log))
+        result.event_counts.update(event_kind(e) for e in log if isinstance(e, REFINED))
     return result
 
 

@@ -7,7 +7,7 @@ charge, melee and mounted rules while staying simple and seeded.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from game.ai.random_player import NoLegalCommand, RandomPlayer
@@ -166,7 +166,7 @@ class EagerPlayer(RandomPlayer):
             return self._choose(engine, side)
 
     def _choose(self, engine: Engine, side: Side | NoSide) -> Command:
-        pool = engine.candidates(side)
+        pool: Sequence[Candidate] = engine.candidates(side)
         reactions = [c for c in pool if c.kind == "react"]
         if reactions:
             return self._command(reactions[self.dice.pick(len(reactions))])

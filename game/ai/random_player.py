@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from game.rules.context import Rejected
@@ -38,15 +38,16 @@ class RandomPlayer:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         return cmd
 
-    def draw(self, engine: Engine, pool: list[Candidate],
+    def draw(self, engine: Engine, pool: Sequence[Candidate],
              accept: Callable[[Command], bool] | None = None) -> Command | None:
         """A uniformly random accepted command from the candidates (None if none is accepted);
-        with `accept`, only among the commands it accepts as well."""
-        pool = list(pool)
-        while pool:
-            i = self.dice.pick(len(pool))
-            pool[i], pool[-1] = pool[-1], pool[i]
-            cmd = pool.pop().command()
+        with `accept`, only among the commands it accepts as well. It shuffles their places in
+        the pool as it goes, and looks at a candidate only when it draws it."""
+        order = list(range(len(pool)))
+        while order:
+            i = self.dice.pick(len(order))
+            order[i], order[-1] = order[-1], order[i]
+            cmd = pool[order.pop()].command()
             if cmd is not None and (accept is None or accept(cmd)) \
                     and not isinstance(engine.check(cmd), Rejected):
                 return cmd

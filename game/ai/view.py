@@ -24,24 +24,24 @@ from game.rules.state import GameState, Side, digest_of, other_side
 
 @dataclass(slots=True)
 class ViewTable(Table):
-    """The table of a view: it shares the terrain walks of the game's table (they depend on the
-    terrain alone) until mud changes the terrain of the view, then it keeps walks of its own."""
+    """The table of a view: it shares the terrain (and with it the walks) of the game's table
+    until mud changes the terrain of the view, then it has a muddy map of its own."""
 
     laid: list[int] = field(default_factory=list)  # the mud laid on this table
 
     def apply_mud(self, tiles: list[int]) -> None:
-        """Lay mud like Table does, without clearing the walks it shares with the game's table."""
+        """Lay mud like Table does, keeping the map it shares with the game's table while the mud
+        is the same."""
         if list(tiles) == self.laid:
             return
         self.laid = list(tiles)
-        self.walks = {}
         Table.apply_mud(self, tiles)
 
 
 def view_table(table: Table, mud: list[int]) -> ViewTable:
     """A table for a view of a game whose table has this mud laid (terrain and walks shared)."""
     return ViewTable(content=table.content, terrain=table.terrain, base_terrain=table.base_terrain,
-                     walks=table.walks, laid=list(mud))
+                     laid=list(mud))
 
 
 def unseen_perks(table: Table, state: GameState, side: Side) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 
 from game.content.models import Content, Numbers, Profile
@@ -28,27 +29,29 @@ class Table:
     content: Content
     terrain: TerrainMap
     base_terrain: TerrainMap | None = None  # the map as loaded, before any mud
-    # terrain walks already made on this map (movement.walk): a walk depends on the terrain alone
-    walks: dict[tuple[object, ...], object] = field(default_factory=dict, repr=False, compare=False)
     # answers remembered while one decision is made (see `deciding`); None outside one
     memo: dict[tuple[object, ...], object] | None = field(default=None, repr=False, compare=False)
     bases: Bases = field(init=False)  # the sizes of the bases, from the content's numbers
+    # terrain walks already made on this map (movement.walk), shared with every table on the same
+    # map and numbers (walks_on)
+    walks: dict[tuple[object, ...], object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.bases = Bases.of(self.content.numbers)
+        self.walks = walks_on(self.terrain, self.content.numbers)
 
     def apply_mud(self, tiles: list[int]) -> None:
         """Turn the listed open or road tiles to Hard Going (ploughland) on this game's map."""
         base = self.base_terrain or self.terrain
         self.base_terrain = base
-        self.walks.clear()
         if not tiles:
             self.terrain = base
-            return
-        kinds = list(base.tiles)
-        for idx in tiles:
-            kinds[idx] = "ploughland"
-        self.terrain = replace(base, tiles=kinds)
+        else:
+            kinds = list(base.tiles)
+            for idx in tiles:
+                kinds[idx] = "ploughland"
+            self.terrain = replace(base, tiles=kinds)
+        self.walks = walks_on(self.terrain, self.content.numbers)
 
     def deciding(self) -> Deciding:
         """While a side decides what to do (the state does not change), remember the answers of
@@ -70,6 +73,27 @@ class Table:
         if skill == "equestrian" and m.steed is not None and prof.type == "hero":
             return True
         return skill in prof.skills
+
+
+WALK_MAPS = 4  # the maps whose walks are remembered at once (the least lately set up is dropped)
+# the terrain walks made on each map (movement.walk), by the map's identity and the numbers a walk
+# reads (Hard Going, obstacles, the base's size): a walk depends on these alone, so every table on
+# the same map shares them, the next game on it included
+_WALKS: dict[tuple[int, Numbers], tuple[TerrainMap, dict[tuple[object, ...], object]]] = {}
+_WALKS_LOCK = threading.Lock()
+
+
+def walks_on(terrain: TerrainMap, numbers: Numbers) -> dict[tuple[object, ...], object]:
+    """The walks remembered on this map with these numbers (a fresh memory for a map not seen)."""
+    key = (id(terrain), numbers)
+    with _WALKS_LOCK:  # an AI thinking on a thread of its own sets up tables too
+        entry = _WALKS.pop(key, None)
+        if entry is None or entry[0] is not terrain:
+            entry = (terrain, {})
+        _WALKS[key] = entry
+        while len(_WALKS) > WALK_MAPS:
+            del _WALKS[next(iter(_WALKS))]
+    return entry[1]
 
 
 class Deciding:

@@ -9,15 +9,6 @@ T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 
 
-def splitmix64(state: int) -> tuple[int, int]:
-    """Advance a splitmix64 state; returns (new_state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
-
-
 class DiceExhausted(Exception):
     """A fixed dice sequence ran out: the test did not pin enough dice."""
 
@@ -34,8 +25,11 @@ class Dice:
         self.sink: RollSink | None = None
 
     def _next(self, sides: int) -> int:
-        self.state, out = splitmix64(self.state)
-        return ((out * sides) >> 64) + 1
+        # one step of splitmix64: the state advances, and its mixed output scales to the sides
+        state = self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return (((z ^ (z >> 31)) * sides) >> 64) + 1
 
     def roll(self, purpose: str, sides: int = 6, need: str = "", model: str = "") -> int:
         """Roll one die of `sides` faces for a stated purpose; the roll is logged."""

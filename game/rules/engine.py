@@ -10,7 +10,7 @@ from game.rules.context import Act, Deciding, Rejected, Table
 from game.rules.dice import Dice
 from game.rules.events import Ev
 from game.rules.handlers import HANDLERS
-from game.rules.legal import Candidate, candidates, legal_commands
+from game.rules.legal import Pool, candidates, legal_commands
 from game.rules.outcome import check_wipe_out
 from game.rules.state import GameState, NoSide, Side
 
@@ -98,7 +98,7 @@ class Engine:
         engine then remembers the answers of its position checks."""
         return self.table.deciding()
 
-    def candidates(self, side: Side | NoSide) -> list[Candidate]:
+    def candidates(self, side: Side | NoSide) -> Pool:
         """What this side might try now, unchecked and cheap to list: a player draws from these
         and checks (Engine.check) only what it considers (none for no side)."""
-        return candidates(self.table, self.state, side) if side else []
+        return candidates(self.table, self.state, side) if side else Pool([])

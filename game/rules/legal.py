@@ -4,10 +4,10 @@ list of legal commands for the UI."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, overload
 
 from game.physics.bolt import bearing_vector
 from game.rules.boarding import free_seats
@@ -43,6 +43,8 @@ from game.rules.paths import base_allowance, contact_points
 from game.rules.spears import spear_members
 from game.rules.state import GameState, Model, Side, Vehicle
 from game.rules.vehicles import EDGE_BEARING, driver_of, top_speed, touching, turn_between
+from game.terrain.geometry import kind_near, tall_obstacle_in_box
+from game.terrain.terrain_map import TerrainMap
 
 Point = tuple[float, float]
 BEARINGS = tuple(range(0, 360, 30))
@@ -68,8 +70,22 @@ class Candidate:
     weight: float = 1.0  # how much a player that samples might favour it (contact moves: 2)
 
     def command(self) -> Command | None:
-        """The command itself (worked out now for a bearing move)."""
-        return self.make(**self.args)
+        """The command itself (worked out now for a bearing move). Commands are frozen, so one
+        made before from the same class and fields is handed out again."""
+        make = self.make
+        if not isinstance(make, type):
+            return make(**self.args)
+        key = (make, *self.args.items())
+        cmd = _MADE.get(key)
+        if cmd is None:
+            if len(_MADE) >= MADE_SIZE:
+                _MADE.clear()
+            cmd = _MADE[key] = make(**self.args)
+        return cmd
+
+
+MADE_SIZE = 10_000  # commands remembered by their makings before the memory is cleared
+_MADE: dict[tuple[object, ...], Command] = {}
 
 
 _KINDS: dict[type[Command], str] = {}
@@ -82,24 +98,77 @@ def _given(cls: type[Command], weight: float = 1.0, **args: Any) -> Candidate:
     return Candidate(kind, cls, args, args.get("gambit"), weight)
 
 
-def candidates(table: Table, state: GameState, side: Side) -> list[Candidate]:
+class Pool(Sequence[Candidate]):
+    """The candidates of one decision, in order. The moves along the bearings among them become
+    Candidates only when they are looked at: a player that samples looks at a few of them by
+    index, and one that goes through the pool makes them all, once."""
+
+    __slots__ = ("_head", "_recipe", "_ways", "_tail", "_all")
+
+    def __init__(self, head: list[Candidate], recipe: Callable[..., Command | None] | None = None,
+                 ways: tuple[dict[str, Any], ...] = (), tail: list[Candidate] | None = None) -> None:
+        self._head = head
+        self._recipe = recipe
+        self._ways = ways if recipe is not None else ()
+        self._tail = tail or []
+        self._all: list[Candidate] | None = None if self._ways else head + self._tail
+
+    def __len__(self) -> int:
+        return len(self._head) + len(self._ways) + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> Candidate: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Candidate]: ...
+
+    def __getitem__(self, index: int | slice) -> Candidate | list[Candidate]:
+        if self._all is not None or isinstance(index, slice):
+            return self._every()[index]
+        i = index + len(self) if index < 0 else index
+        if not 0 <= i < len(self):
+            raise IndexError(index)
+        if i < len(self._head):
+            return self._head[i]
+        i -= len(self._head)
+        if i < len(self._ways):
+            return self._bearing(self._ways[i])
+        return self._tail[i - len(self._ways)]
+
+    def __iter__(self) -> Iterator[Candidate]:
+        return iter(self._every())
+
+    def _every(self) -> list[Candidate]:
+        if self._all is None:
+            self._all = [*self._head, *map(self._bearing, self._ways), *self._tail]
+        return self._all
+
+    def _bearing(self, way: dict[str, Any]) -> Candidate:
+        assert self._recipe is not None  # there are ways only with a recipe
+        return Candidate("move", self._recipe, way, way["gambit"])
+
+
+def candidates(table: Table, state: GameState, side: Side) -> Pool:
     """Everything worth trying for this side now, unchecked and cheap to list."""
     if state.over or side != state.acting_side:
-        return []
+        return Pool([])
     if state.pending is not None:
-        return [_given(React, side=side, choice=c) for c in state.pending.options]
+        return Pool([_given(React, side=side, choice=c) for c in state.pending.options])
     if not state.active_model:
-        return _between_models(table, state, side)
+        return Pool(_between_models(table, state, side))
     m = state.model(state.active_model)
-    out = [_given(EndActivation, side=side, model=m.id)]
-    out.extend(_actions(table, state, m))
-    out.extend(_moves(table, state, m))
-    out.extend(_drives(table, state, m))
-    out.extend(_boarding(table, state, m))
-    out.extend(_given(Remount, side=side, model=m.id, steed=h.id)
-               for h in state.models if h.riderless and not h.removed and h.side == side)
-    out.extend(_perks(state, side, m.id))
-    return out
+    head = [_given(EndActivation, side=side, model=m.id)]
+    head.extend(_actions(table, state, m))
+    free = check_can_move(table, state, m, None) is None
+    tail = _contact_moves(table, state, m) if free else []
+    tail.extend(_drives(table, state, m))
+    tail.extend(_boarding(table, state, m))
+    tail.extend(_given(Remount, side=side, model=m.id, steed=h.id)
+                for h in state.models if h.riderless and not h.removed and h.side == side)
+    tail.extend(_perks(state, side, m.id))
+    if not free:
+        return Pool(head, tail=tail)
+    return Pool(head, partial(bearing_move, table, state, m), WAYS[m.steed is not None], tail)
 
 
 def accepted(table: Table, state: GameState, cmd: Command) -> bool:
@@ -141,7 +210,7 @@ def _between_models(table: Table, state: GameState, side: Side) -> list[Candidat
         if m.activated:
             continue
         out.append(_given(Activate, side=side, model=m.id))
-        if m.spear != m.id:
+        if rallies and m.spear != m.id:
             out.extend(_given(PlayPerk, side=side, card=card, model=m.id) for card in rallies)
     out.extend(_given(PlayPerk, side=side, card=card, model=None) for card in hand)
     return out
@@ -208,16 +277,6 @@ def _ways(mounted: bool) -> tuple[dict[str, Any], ...]:
 WAYS = {False: _ways(False), True: _ways(True)}  # shared by every candidate list: never changed
 
 
-def _moves(table: Table, state: GameState, m: Model) -> list[Candidate]:
-    """Moves along twelve bearings (full, half, Run! and across a feature) and into contact."""
-    if check_can_move(table, state, m, None) is not None:
-        return []
-    recipe = partial(bearing_move, table, state, m)
-    out = [Candidate("move", recipe, way, way["gambit"]) for way in WAYS[m.steed is not None]]
-    out.extend(_contact_moves(table, state, m))
-    return out
-
-
 def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: str,
                  gambit: Gambit | None) -> Command | None:
     """A move along a bearing: as far as the Move allows ("full"), half as far ("half"), with a
@@ -226,6 +285,8 @@ def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: st
     mounted = m.steed is not None
     start = (m.x, m.y)
     far = bearing_point(m.x, m.y, bearing, allowance + 3.0)
+    if how in GAMBIT_FEATURE and not _may_meet(table.terrain, start, far, how):
+        return None  # no such feature near the line: the walk cannot stop at one
     route = walk(table, [start, far], mounted, allowance, STOPS)
     if how == "run":
         if route.stopped_by != "budget":
@@ -241,6 +302,13 @@ def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: st
     if math.dist(end, start) < 0.5:
         return None
     return Move(side=m.side, model=m.id, path=(end,), gambit=gambit)
+
+
+def _may_meet(tmap: TerrainMap, a: Point, b: Point, feature: str) -> bool:
+    """False if a walk along a->b surely meets no such feature (a tall obstacle, a deep river)."""
+    if feature == "tall":
+        return tall_obstacle_in_box(tmap, a, b)
+    return kind_near(tmap, feature, a, b)
 
 
 def _boarding(table: Table, state: GameState, m: Model) -> list[Candidate]:

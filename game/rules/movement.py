@@ -75,17 +75,28 @@ def walk(
     return result
 
 
+def _segment(table: Table, a: Point, b: Point) -> tuple[list[tuple[float, Obstacle]],
+                                                        list[tuple[str, float, float]]]:
+    """The obstacle crossings and terrain runs of one leg, remembered with the walks (walks with
+    other budgets or stops along the same leg ask them again)."""
+    key = ("leg", a, b)
+    known = table.walks.get(key)
+    if known is None:
+        tmap = table.terrain
+        known = table.walks[key] = (obstacle_crossings(tmap, a, b), terrain_runs(tmap, a, b))
+    return known  # type: ignore[return-value]
+
+
 def _walk(table: Table, points: list[Point], mounted: bool, budget: float,
           stop_before: frozenset[str]) -> Walk:
-    tmap = table.terrain
     hard_factor = table.numbers.hard_going_factor
     obstacle_cost = table.numbers.obstacle_cost
     cost = 0.0
     result = Walk(end=points[0], cost=0.0, complete=True)
     for a, b in zip(points, points[1:], strict=False):
-        crossings = obstacle_crossings(tmap, a, b)
+        crossings, runs = _segment(table, a, b)
         xi = 0
-        for kind, start, end in terrain_runs(tmap, a, b):
+        for kind, start, end in runs:
             factor, feature = tile_feature(kind, mounted)
             if feature == "hard":
                 factor = hard_factor
@@ -162,8 +173,13 @@ def _position_problem(table: Table, state: GameState, m: Model, x: float, y: flo
     if tmap.kind_at(x, y) == "river":
         return "a model may not end its move in a deep river"
     reach2 = bases.reach2
+    apart = bases.length + 1e-3  # centres further apart on either axis are surely reach2 apart
     for other in state.models:
-        d2 = (other.x - x) ** 2 + (other.y - y) ** 2
+        dx = other.x - x
+        dy = other.y - y
+        if dx > apart or dx < -apart or dy > apart or dy < -apart:
+            continue
+        d2 = dx ** 2 + dy ** 2
         if d2 >= reach2 or other is m or other.removed or other.aboard:  # far apart, itself, or gone
             continue
         if not mounted and other.steed is None:

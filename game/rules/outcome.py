@@ -47,9 +47,14 @@ def check_wipe_out(act: Act) -> bool:
     state = act.state
     if state.over:
         return True
-    standing = {m.side for m in state.models if not m.removed and not m.riderless}
-    if len(standing) == len(SIDES):
-        return False
+    first = ""
+    for m in state.models:
+        if not m.removed and not m.riderless:
+            if not first:
+                first = m.side
+            elif m.side != first:
+                return False  # both sides still stand: no need to look further
+    standing = {first} if first else set()
     empty = [s for s in SIDES if s not in standing]
     if any(m.removed == "escaped" for m in state.models if m.side in empty):
         finish_by_valour(act, f"{' and '.join(empty)} left the field with the escort")

@@ -3,14 +3,23 @@ which Feckless table a model uses (RULES-BRIEF §2, §3)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from game.rules.context import Table
 from game.rules.state import ALARUMS_CARD, GameState, Model
+
+_by_id = attrgetter("id")
 
 
 def spear_members(state: GameState, card: str) -> list[Model]:
     """Models on the table in the Spear led by the Hero whose id is `card`, Hero first."""
     members = [m for m in state.models if m.spear == card and not m.removed and not m.riderless]
-    members.sort(key=lambda m: (m.id != card, m.id))
+    members.sort(key=_by_id)
+    for i, m in enumerate(members):
+        if m.id == card:
+            if i:
+                members.insert(0, members.pop(i))
+            break
     return members
 
 

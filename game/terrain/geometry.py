@@ -4,7 +4,9 @@ The tile walk is an exact grid traversal (Amanatides & Woo): every tile the segm
 through is visited once, with the exact distances at which the segment enters and leaves it.
 Tile kinds are read live from `tmap.tiles`, so editing tiles during a game (a muddy field) is
 seen at once. Obstacle geometry is indexed once per map and cached; after changing an
-obstacle in place (same list, same length) call `forget_map`.
+obstacle in place (same list, same length) call `forget_map`. Where each kind of tile lies
+(`kind_near`) is worked out once per map and tile list: a new tile list (a muddy field) is
+looked at afresh, and after editing tiles in place call `forget_map` too.
 
 Conventions:
 - Points off the table, and any tile outside it, count as "impassable". Like
@@ -176,12 +178,16 @@ def nearest_to_segment(points: list[Point], ax: float, ay: float, bx: float, by:
 _Seg = tuple[float, float, float, float, float, float, float, float, float]
 # One obstacle: minx, miny, maxx, maxy, the obstacle, its pieces.
 _Group = tuple[float, float, float, float, Obstacle, tuple[_Seg, ...]]
+# One piece as obstacle_near sees it: its box widened by the reach (lo x, hi x, lo y, hi y), x1, y1,
+# ex, ey, |e|^2, the reach squared and the obstacle.
+_Near = tuple[float, float, float, float, float, float, float, float, float, float, Obstacle]
+_NEAR_RADII = 8  # radii whose widened boxes are kept per map
 
 
 class _ObstacleIndex:
     """Obstacle pieces with bounding boxes, flattened for tight loops."""
 
-    __slots__ = ("source", "count", "groups", "flat")
+    __slots__ = ("source", "count", "groups", "flat", "near")
 
     def __init__(self, tmap: TerrainMap) -> None:
         self.source = tmap.obstacles
@@ -202,6 +208,22 @@ class _ObstacleIndex:
                 groups.append((min(xs), min(ys), max(xs), max(ys), obs, tuple(segs)))
         self.groups = tuple(groups)
         self.flat = tuple(flat)
+        self.near: dict[float, tuple[_Near, ...]] = {}  # by radius: see near_boxes
+
+    def near_boxes(self, radius: float) -> tuple[_Near, ...]:
+        """For obstacle_near: every piece with its box widened by its reach (radius plus half the
+        obstacle's width) and that reach squared, in the order of `flat`."""
+        boxes = self.near.get(radius)
+        if boxes is None:
+            if len(self.near) >= _NEAR_RADII:
+                self.near.clear()
+            out = []
+            for (x1, y1, ex, ey, len2, minx, miny, maxx, maxy), obs in self.flat:
+                reach = radius + obs.width / 2
+                out.append((minx - reach, maxx + reach, miny - reach, maxy + reach, x1, y1, ex, ey, len2,
+                            reach * reach, obs))
+            boxes = self.near[radius] = tuple(out)
+        return boxes
 
 
 _CACHE: dict[int, tuple[TerrainMap, _ObstacleIndex]] = {}
@@ -222,8 +244,72 @@ def _index(tmap: TerrainMap) -> _ObstacleIndex:
 
 
 def forget_map(tmap: TerrainMap) -> None:
-    """Drop the cached obstacle index of a map (call after editing an obstacle in place)."""
+    """Drop the cached obstacle index and tile counts of a map (call after editing it in place)."""
     _CACHE.pop(id(tmap), None)
+    _NEAR_KIND.pop(id(tmap), None)
+
+
+def tall_obstacle_in_box(tmap: TerrainMap, a: Point, b: Point) -> bool:
+    """False if segment a->b surely crosses no tall obstacle: no tall obstacle's box meets the
+    segment's box (the test obstacle_crossings makes before looking closer)."""
+    lox, hix = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    loy, hiy = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    for gminx, gminy, gmaxx, gmaxy, obs, _segs in _index(tmap).groups:
+        if obs.tall and not (gminx > hix or gmaxx < lox or gminy > hiy or gmaxy < loy):
+            return True
+    return False
+
+
+# Per map and tile list, for a terrain kind: which tiles have a tile of that kind within one tile
+# (themselves or one of their eight neighbours)
+_NEAR_KIND: dict[int, tuple[TerrainMap, list[str], dict[str, list[bool]]]] = {}
+
+
+def _near_kind(tmap: TerrainMap, kind: str) -> list[bool]:
+    entry = _NEAR_KIND.get(id(tmap))
+    if entry is None or entry[0] is not tmap or entry[1] is not tmap.tiles:
+        if len(_NEAR_KIND) >= _CACHE_SIZE:
+            del _NEAR_KIND[next(iter(_NEAR_KIND))]
+        entry = _NEAR_KIND[id(tmap)] = (tmap, tmap.tiles, {})
+    near = entry[2].get(kind)
+    if near is None:
+        w, h = tmap.width, tmap.height
+        near = [False] * (w * h)
+        for i, k in enumerate(tmap.tiles):
+            if k == kind:
+                x, y = i % w, i // w
+                for ny in range(max(0, y - 1), min(h, y + 2)):
+                    for nx in range(max(0, x - 1), min(w, x + 2)):
+                        near[ny * w + nx] = True
+        entry[2][kind] = near
+    return near
+
+
+def kind_near(tmap: TerrainMap, kind: str, a: Point, b: Point) -> bool:
+    """False if segment a->b surely passes through no tile of this kind. It looks at points along
+    the segment no more than an inch apart, ends included: every point of the segment is within
+    half an inch of one of them, so every tile the segment passes through is beside (or under)
+    the tile of one of them, taken on the table's edge if it lies beyond."""
+    near = _near_kind(tmap, kind)
+    w, h = tmap.width, tmap.height
+    x, y = a
+    n = max(1, math.ceil(math.hypot(b[0] - x, b[1] - y)))
+    sx, sy = (b[0] - x) / n, (b[1] - y) / n
+    for _ in range(n + 1):
+        ix, iy = int(x), int(y)  # truncation: below zero it gives the edge tile, as clamping would
+        if ix >= w:
+            ix = w - 1
+        elif ix < 0:
+            ix = 0
+        if iy >= h:
+            iy = h - 1
+        elif iy < 0:
+            iy = 0
+        if near[iy * w + ix]:
+            return True
+        x += sx
+        y += sy
+    return False
 
 
 def obstacle_crossings(tmap: TerrainMap, a: Point, b: Point) -> list[tuple[float, Obstacle]]:
@@ -305,9 +391,8 @@ def distance_to_obstacles(tmap: TerrainMap, p: Point) -> tuple[float, Obstacle |
 def obstacle_near(tmap: TerrainMap, p: Point, radius: float) -> Obstacle | None:
     """An obstacle whose body (centre-line widened by half its width) comes within radius of p."""
     px, py = p
-    for (x1, y1, ex, ey, len2, minx, miny, maxx, maxy), obs in _index(tmap).flat:
-        reach = radius + obs.width / 2
-        if px < minx - reach or px > maxx + reach or py < miny - reach or py > maxy + reach:
+    for lox, hix, loy, hiy, x1, y1, ex, ey, len2, reach2, obs in _index(tmap).near_boxes(radius):
+        if px < lox or px > hix or py < loy or py > hiy:
             continue
         wx = px - x1  # as in distance_to_obstacles
         wy = py - y1
@@ -315,6 +400,6 @@ def obstacle_near(tmap: TerrainMap, p: Point, radius: float) -> Obstacle | None:
             u = min(1.0, max(0.0, (wx * ex + wy * ey) / len2))
             wx -= u * ex
             wy -= u * ey
-        if wx * wx + wy * wy < reach * reach:
+        if wx * wx + wy * wy < reach2:
             return obs
     return None
