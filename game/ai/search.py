@@ -64,8 +64,8 @@ class Budget:
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
-    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, confidence=1.0),
-    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, confidence=1.0),
+    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5),
+    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5),
 }
 
 
