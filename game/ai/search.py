@@ -37,7 +37,7 @@ from game.rules.commands import Command, Drive
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.state import NoSide, Side, other_side
+from game.rules.state import NoSide, Side
 
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
@@ -84,39 +84,37 @@ def evaluate(engine: Engine, side: Side) -> float:
 
 
 class Standing:
-    """Where the models stand, for a side, against where they stood when the search began: the
-    heuristic's spot value (objectives, targets in reach, the threat next, Command Range) of each
-    model standing elsewhere now, less its spot value where it stood, its side's gain counting for
-    the searching side and the enemy's against. The models that have not moved count nothing, so
-    a leaf costs a spot value or two."""
+    """Where the searching side's models stand against where they stood when the search began:
+    the heuristic's spot value (objectives, targets in reach, the threat next, Command Range) of
+    each of its models standing elsewhere now, less its spot value where it stood. Only the
+    side's own models count, as in the heuristic's score of a move: the enemy's gain on the same
+    ground (a foe close enough to charge) is the threat already in its own models' spot values,
+    and counting both held every charge the enemy evaded against it twice. The models that have
+    not moved count nothing, so a leaf costs a spot value or two."""
 
     def __init__(self, root: Engine, side: Side, memory: Memory) -> None:
         self.side = side
         self.memory = memory
-        self.root = {m.id: (m.x, m.y, m.acted) for m in root.state.living() if not m.aboard}
-        self.guesses = {who: Guesser(root.table, root.state, who, memory.ground, memory.melee)
-                        for who in (side, other_side(side))}
+        self.root = {m.id: (m.x, m.y, m.acted) for m in root.state.living(side) if not m.aboard}
+        self.guess = Guesser(root.table, root.state, side, memory.ground, memory.melee)
         self.before: dict[str, float] = {}
 
     def __call__(self, engine: Engine) -> float:
-        """The gain in standing of the models moved since the root (searching side's less the enemy's)."""
+        """The gain in standing of the side's models moved since the root."""
         total = 0.0
-        guesses: dict[Side, Guesser] = {}
-        for m in engine.state.living():
+        guess: Guesser | None = None
+        for m in engine.state.living(self.side):
             was = self.root.get(m.id)
             if m.aboard or was is None or (m.x, m.y) == was[:2]:
                 continue
             acted = was[2]
             before = self.before.get(m.id)
             if before is None:
-                root = self.guesses[m.side]
+                root = self.guess
                 before = self.before[m.id] = root.spot_value(root.state.model(m.id), was[:2], acted)
-            guess = guesses.get(m.side)
             if guess is None:
-                guess = guesses[m.side] = Guesser(engine.table, engine.state, m.side, self.memory.ground,
-                                                  self.memory.melee)
-            gain = guess.spot_value(m, (m.x, m.y), acted) - before
-            total += gain if m.side == self.side else -gain
+                guess = Guesser(engine.table, engine.state, self.side, self.memory.ground, self.memory.melee)
+            total += guess.spot_value(m, (m.x, m.y), acted) - before
         return total
 
 
