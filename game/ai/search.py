@@ -8,15 +8,17 @@ the commands the engine offers:
    (the best `screen` of them) and plays each out on that view, keeping the best K;
 3. each kept command is played on a copy of every other view too, and the activation it belongs
    to is played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
-   `depth` commands, then the position is evaluated; a view is a chance node, and every command
-   meets the same views and the same policy dice (common random numbers), so the means compare
-   commands rather than luck;
+   `depth` commands, then the position is evaluated (the heuristic's evaluation, and at `normal`
+   and `hard` how much better the searching side's moved models stand by the heuristic's spot
+   values: objectives, targets, the threat next, Command Range); a view is a chance node, and
+   every command meets the same views and the same policy dice (common random numbers), so the
+   means compare commands rather than luck;
 4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
-   a rival to the heuristic's own best pays `confidence` standard errors of its gap to that best
-   on the views (so the search leaves the heuristic's choice only when the views agree that it
-   should), and the best value wins (easy: a softmax draw among the best few). With `replies`, a
-   reaction offered to the opponent meanwhile is answered with the reply that is worst for the
-   searching side.
+   a rival to the heuristic's own best pays `confidence` (half a) standard errors of its gap to
+   that best on the views (so the search leaves the heuristic's choice only when the views agree
+   that it should), and the best value wins (easy: a softmax draw among the best few). With
+   `replies`, a reaction offered to the opponent meanwhile is answered with the reply that is
+   worst for the searching side.
 """
 
 from __future__ import annotations
@@ -69,13 +71,12 @@ BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigge
 }
 
 
-# The two functions the search reads a position with are the heuristic player's: its evaluation
-# at the leaves, and its ground-aware score of each command (kept in a Memory of its distance
-# fields and melee odds), added `prior` (3) times to the searched value: with a weight of 1 the
-# play-outs' noise outweighed the score and the search lost to the heuristic. What was tried and
-# measured (docs/architecture.md, "The search player"): the heuristic's own best command as the
-# play-outs' policy, the standing of the moved models at the leaves (`spots`); neither is on at
-# any level: they cost time, and in short matches (20 to 30 games) they gained nothing reliable.
+# The search reads a position with the heuristic player's functions: its evaluation at the
+# leaves, its spot values of the searching side's moved models (`Standing`, weight `spots`), and
+# its ground-aware score of each command (kept in a Memory of its distance fields and melee odds),
+# added `prior` (3) times to the searched value: with a weight of 1 the play-outs' noise
+# outweighed the score and the search lost to the heuristic. What was tried and measured is in
+# docs/architecture.md, "The search player".
 
 
 def evaluate(engine: Engine, side: Side) -> float:

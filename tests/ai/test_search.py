@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai import LEVELS, make_player, parse_spec
-from game.ai.search import BUDGETS, SearchPlayer, evaluate, score_commands
+from game.ai.heuristic import Memory
+from game.ai.heuristic_terms import Guesser
+from game.ai.search import BUDGETS, SearchPlayer, Standing, evaluate, score_commands
 from game.ai.view import determinise
 from game.rules.commands import Activate, Command, Fight, Move
 from game.rules.context import Rejected
@@ -142,3 +144,23 @@ def test_suggest_gives_the_searched_best_few_best_first() -> None:
 def test_the_hint_uses_the_search_players_own_suggest() -> None:
     eng = _duel(1.0)
     assert hints(eng, "red", 2, _player("normal")) == _player("normal").suggest(eng, "red", 2)
+
+
+def test_the_standing_counts_the_searching_sides_moved_models_only() -> None:
+    eng = make_engine([model("r1", "red", "squire", 10.0, 10.5), model("r2", "red", "billman", 12.0, 20.5),
+                       model("b1", "blue", "man_at_arms", 30.0, 10.5)], seed=11)
+    memory = Memory()
+    standing = Standing(eng, "red", memory)
+    assert standing(eng) == 0.0  # nobody has moved
+    later = Engine(eng.table, eng.state.clone())
+    foe = later.state.model("b1")
+    foe.x = 14.0  # the enemy closes in: his gain is the threat in red's own spots, not counted again
+    assert standing(later) == 0.0
+    ours = later.state.model("r1")
+    ours.x = 20.0
+    guess = Guesser(later.table, later.state, "red", memory.ground, memory.melee)
+    root = Guesser(eng.table, eng.state, "red", memory.ground, memory.melee)
+    before = root.spot_value(eng.state.model("r1"), (10.0, 10.5), False)
+    gain = guess.spot_value(ours, (20.0, 10.5), False) - before
+    assert gain != 0.0 and standing(later) == pytest.approx(gain)
+
