@@ -9,6 +9,7 @@ from dataclasses import replace
 from functools import partial
 
 import pytest
+from pydantic import ValidationError
 
 from game.ai import EagerPlayer, RandomPlayer
 from game.content import load_content
@@ -16,6 +17,7 @@ from game.rules import legal
 from game.rules.commands import Fight, Move
 from game.rules.context import Table
 from game.rules.engine import Engine
+from game.rules.events import Activated, ActivationEnded, DiceRolled, Ev, TurnBegan, made
 from game.rules.geometry import bearing_point
 from game.rules.legal import BEARINGS, GAMBIT_FEATURE, Candidate, Pool, bearing_move
 from game.rules.movement import walk
@@ -210,3 +212,21 @@ def test_a_deployment_is_handed_out_again_only_for_the_same_map_content_and_reti
     other = load_content().model_copy()
     again = deployment(Table(other, sc.terrain), sc.retinues)
     assert again is not made and _spots(again.models) == _spots(made.models)
+
+
+def test_an_event_made_again_is_the_same_event_and_other_fields_make_another() -> None:
+    first = made(Activated, model="red-1", in_command=True)
+    assert made(Activated, model="red-1", in_command=True) is first
+    assert first == Activated(model="red-1", in_command=True)
+    assert made(Activated, model="red-1", in_command=False) == Activated(model="red-1", in_command=False)
+    assert made(Activated, model="red-2", in_command=True).model == "red-2"
+    assert made(ActivationEnded, model="red-1") == ActivationEnded(model="red-1")  # another type
+    assert made(DiceRolled, purpose="feckless", sides=6, value=1) != made(
+        DiceRolled, purpose="feckless", sides=6, value=2)
+    roll = made(TurnBegan, turn=1)
+    assert roll.turn == 1 and type(roll.turn) is int
+    with pytest.raises(ValidationError):  # a field of the wrong type is refused, never matched
+        made(TurnBegan, turn="one")
+    engine = start_game("the-ford", 5)
+    engine.submit(RandomPlayer(1).choose(engine, engine.state.acting_side))
+    assert all(isinstance(e, Ev) and e.model_config.get("frozen") for e in engine.log)
