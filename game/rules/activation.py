@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules.commands import Activate, EndActivation, EndSpear
 from game.rules.context import Act, Rejected, Table
-from game.rules.events import Activated, ActivationEnded
+from game.rules.events import Activated, ActivationEnded, made
 from game.rules.feckless import feckless_test
 from game.rules.guards import check_active, check_turn
 from game.rules.spears import in_command, still_to_activate
@@ -42,7 +42,7 @@ def do_activate(act: Act, m: Model) -> None:
     m.moved_distance = 0.0
     m.shots = 0
     commanded = in_command(act.table, state, m) or m.rallied
-    act.emit(Activated(model=m.id, in_command=commanded))
+    act.emit(made(Activated, model=m.id, in_command=commanded))
     if not commanded:
         m.feckless = feckless_test(act, m)
         if m.feckless == "flee":
@@ -53,7 +53,7 @@ def end_activation(act: Act, m: Model) -> None:
     """Finish a model's activation; when the whole Spear is done, turn the next card."""
     state = act.state
     state.active_model = ""
-    act.emit(ActivationEnded(model=m.id))
+    act.emit(made(ActivationEnded, model=m.id))
     if state.over:
         return
     waiting = still_to_activate(state, state.current_card)
@@ -75,7 +75,7 @@ def do_end_spear(act: Act) -> None:
     """End the active model (if any) and the whole Spear."""
     state = act.state
     if state.active_model:
-        act.emit(ActivationEnded(model=state.active_model))
+        act.emit(made(ActivationEnded, model=state.active_model))
         state.active_model = ""
     finish_spear(act)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from game.content.models import Content, Numbers, Profile
 from game.rules.dice import Dice
-from game.rules.events import DiceRolled, Ev, PerkUsed
+from game.rules.events import DiceRolled, Ev, PerkUsed, made
 from game.rules.geometry import Bases
 from game.rules.state import GameState, Model
 from game.terrain.terrain_map import TerrainMap
@@ -131,7 +131,7 @@ class Act:
 
     def _log_roll(self, purpose: str, sides: int, value: int, need: str, model: str) -> None:
         self.events.append(
-            DiceRolled(purpose=purpose, sides=sides, value=value, need=need, model=model)
+            made(DiceRolled, purpose=purpose, sides=sides, value=value, need=need, model=model)
         )
 
     def emit(self, event: Ev) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -15,6 +15,25 @@ class Ev(BaseModel):
     """Base for events: immutable."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+E = TypeVar("E", bound=Ev)
+
+MADE_SIZE = 4_096  # events remembered by their fields before the memory is cleared
+_MADE: dict[tuple[object, ...], Ev] = {}
+
+
+def made(cls: type[E], **fields: str | int | bool) -> E:
+    """The event of this type with these fields: the one made before from the very same fields
+    (the same values of the same types) if it is remembered, else a new one. Events are frozen, so
+    one may stand in the log many times; for events whose fields are all text, numbers or flags."""
+    key = (cls, *fields.items(), *map(type, fields.values()))
+    ev = _MADE.get(key)
+    if ev is None:
+        if len(_MADE) >= MADE_SIZE:
+            _MADE.clear()
+        ev = _MADE[key] = cls(**fields)
+    return cast(E, ev)
 
 
 class DiceRolled(Ev):

@@ -8,7 +8,7 @@ import math
 from game.rules.charges import mounted_move, offer_reaction, shock_applies
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected
-from game.rules.events import Casualty, FecklessTest, PerkUsed
+from game.rules.events import Casualty, FecklessTest, PerkUsed, made
 from game.rules.gambits import resolve_gambit
 from game.rules.moving import dash, finish_move, ride
 from game.rules.paths import MovePlan, contact_points, plan_path
@@ -30,7 +30,7 @@ def feckless_test(act: Act, m: Model, modifier: int = 0, label: str = "Feckless 
         act.emit(PerkUsed(model=m.id, effect="reroll"))
         roll = act.d6(purpose + " (reroll)", f"{top}+", m.id)
     row = table.lookup(roll + bonus)
-    act.emit(FecklessTest(model=m.id, roll=roll, result=row.result, text=row.text))
+    act.emit(made(FecklessTest, model=m.id, roll=roll, result=row.result, text=row.text))
     if row.result == "flee":
         run_for_it(act, m)
     elif row.result in WARHORSE_RESULTS:

@@ -125,15 +125,17 @@ class Pool(Sequence[Candidate]):
     def __getitem__(self, index: int | slice) -> Candidate | list[Candidate]:
         if self._all is not None or isinstance(index, slice):
             return self._every()[index]
-        i = index + len(self) if index < 0 else index
-        if not 0 <= i < len(self):
+        head, ways = self._head, self._ways
+        n = len(head) + len(ways) + len(self._tail)
+        i = index + n if index < 0 else index
+        if not 0 <= i < n:
             raise IndexError(index)
-        if i < len(self._head):
-            return self._head[i]
-        i -= len(self._head)
-        if i < len(self._ways):
-            return self._bearing(self._ways[i])
-        return self._tail[i - len(self._ways)]
+        if i < len(head):
+            return head[i]
+        i -= len(head)
+        if i < len(ways):
+            return self._bearing(ways[i])
+        return self._tail[i - len(ways)]
 
     def __iter__(self) -> Iterator[Candidate]:
         return iter(self._every())

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 
-from game.content.models import Retinue
+from game.content.models import Content, Retinue
 from game.rules.context import Act, Table
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -15,6 +16,7 @@ from game.rules.geometry import box_distance, local_frame
 from game.rules.movement import position_problem
 from game.rules.state import SIDES, GameState, Model, Side, SideState, Vehicle
 from game.rules.turn import begin_turn
+from game.terrain.terrain_map import TerrainMap
 
 
 class SetupError(Exception):
@@ -124,15 +126,50 @@ def place_vehicles(table: Table, state: GameState, escort: Escort | None) -> Non
 Placement = tuple[float, float, float]  # where a model stands: x, y (inches) and facing (degrees)
 
 
-def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
-             max_turns: int | None = None, dice: Dice | None = None,
-             options: dict[str, bool] | None = None, escort: Escort | None = None,
-             placed: dict[Side, Sequence[Placement]] | None = None) -> Engine:
-    """A new game on a table: both retinues deployed, Perks dealt and the first card drawn.
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """Where a game's models and vehicles stand before the first card: it depends on the map, the
+    content and the scenario's makings alone, never on the dice. Copy its models before use."""
 
-    `placed` gives a side's models their spots on the map (one per model, in the order the retinue
-    builds them; a model with a seat aboard a vehicle rides there instead); a side not in it
-    deploys in its zone."""
+    terrain: TerrainMap
+    content: Content
+    models: tuple[Model, ...]
+    sides: tuple[tuple[Side, SideState], ...]
+    vehicles: tuple[Vehicle, ...]
+
+
+DEPLOYMENTS = 8  # the deployments remembered at once (the least lately used is dropped)
+# the deployments made, by the map's and the content's identity (both immutable once loaded; an
+# entry holds them, so an identity is never another's while remembered) and the scenario's makings
+_DEPLOYMENTS: dict[tuple[object, ...], Deployment] = {}
+_DEPLOYMENTS_LOCK = threading.Lock()
+
+
+def deployment(table: Table, retinues: dict[str, str], max_turns: int | None = None,
+               options: dict[str, bool] | None = None, escort: Escort | None = None,
+               placed: dict[Side, Sequence[Placement]] | None = None) -> Deployment:
+    """The models and vehicles of a new game on this table, deployed (see new_game); made once per
+    map, content and makings, and handed out again."""
+    key = (id(table.terrain), id(table.content), tuple(sorted(retinues.items())), max_turns,
+           tuple(sorted((options or {}).items())), escort,
+           tuple(sorted((side, tuple(spots)) for side, spots in (placed or {}).items())))
+    with _DEPLOYMENTS_LOCK:  # an AI thinking on a thread of its own sets up games too
+        made = _DEPLOYMENTS.pop(key, None)
+        if made is not None and made.terrain is table.terrain and made.content is table.content:
+            _DEPLOYMENTS[key] = made
+            return made
+    made = _deploy_all(table, retinues, max_turns, options, escort, placed)
+    with _DEPLOYMENTS_LOCK:
+        _DEPLOYMENTS[key] = made
+        while len(_DEPLOYMENTS) > DEPLOYMENTS:
+            del _DEPLOYMENTS[next(iter(_DEPLOYMENTS))]
+    return made
+
+
+def _deploy_all(table: Table, retinues: dict[str, str], max_turns: int | None,
+                options: dict[str, bool] | None, escort: Escort | None,
+                placed: dict[Side, Sequence[Placement]] | None) -> Deployment:
+    """Both retinues built and deployed, and the map's vehicles placed, on a state of their own."""
     models: list[Model] = []
     sides: dict[Side, SideState] = {}
     by_side: dict[Side, list[Model]] = {}
@@ -141,9 +178,8 @@ def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
         side_models = by_side[side] = build_models(table, side, retinue)
         models.extend(side_models)
         sides[side] = SideState(name=side, retinue=retinue.id, start_models=len(side_models))
-    state = GameState(scenario=scenario, seed=seed, rng=seed, models=models, sides=sides,
+    state = GameState(scenario="", seed=0, rng=0, models=models, sides=sides,
                       max_turns=max_turns or table.numbers.turns, options=dict(options or {}))
-    table.apply_mud([])
     for m in models:
         m.x, m.y = -100.0, -100.0
     place_vehicles(table, state, escort)
@@ -155,6 +191,25 @@ def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
         for m, (x, y, facing) in zip(by_side[side], spots, strict=True):
             if not m.aboard:
                 m.x, m.y, m.facing = x, y, facing
+    return Deployment(table.terrain, table.content, tuple(state.models), tuple(sides.items()),
+                      tuple(state.vehicles))
+
+
+def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
+             max_turns: int | None = None, dice: Dice | None = None,
+             options: dict[str, bool] | None = None, escort: Escort | None = None,
+             placed: dict[Side, Sequence[Placement]] | None = None) -> Engine:
+    """A new game on a table: both retinues deployed, Perks dealt and the first card drawn.
+
+    `placed` gives a side's models their spots on the map (one per model, in the order the retinue
+    builds them; a model with a seat aboard a vehicle rides there instead); a side not in it
+    deploys in its zone."""
+    table.apply_mud([])
+    deployed = deployment(table, retinues, max_turns, options, escort, placed)
+    sides = {side: s.copy() for side, s in deployed.sides}
+    state = GameState(scenario=scenario, seed=seed, rng=seed, models=[m.copy() for m in deployed.models],
+                      sides=sides, max_turns=max_turns or table.numbers.turns, options=dict(options or {}),
+                      vehicles=[v.copy() for v in deployed.vehicles])
     engine = Engine(table, state, dice)
     rng = dice or Dice(state.rng)
     act = Act(table, state, rng)

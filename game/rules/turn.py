@@ -13,6 +13,7 @@ from game.rules.events import (
     TurnBegan,
     TurnEnded,
     WillToFight,
+    made,
 )
 from game.rules.outcome import end_game, finish_by_valour
 from game.rules.perk_draw import draw_perk
@@ -25,7 +26,7 @@ from game.rules.steeds import riderless_steeds_test
 def begin_turn(act: Act) -> None:
     """Shuffle a new Hero Deck and draw its first card."""
     state = act.state
-    act.emit(TurnBegan(turn=state.turn))
+    act.emit(made(TurnBegan, turn=state.turn))
     order = act.dice.shuffle(build_hero_deck(state))
     state.hero_deck = order
     state.drawn = []
@@ -47,21 +48,21 @@ def draw_next_card(act: Act) -> None:
         card = state.hero_deck.pop()
         state.drawn.append(card)
         if card == ALARUMS_CARD:
-            act.emit(CardDrawn(card=card))
+            act.emit(made(CardDrawn, card=card))
             resolve_alarum(act)
             continue
         members = spear_members(state, card)
         if not members:
             continue
         hero = state.model(card)
-        act.emit(CardDrawn(card=card, side=hero.side, leaderless=bool(hero.removed)))
+        act.emit(made(CardDrawn, card=card, side=hero.side, leaderless=bool(hero.removed)))
         state.current_card = card
         state.active_side = hero.side
 
         riderless_steeds_test(act, card)
         if spend_held_activations(act, members):
             return
-        act.emit(SpearEnded(card=card))
+        act.emit(made(SpearEnded, card=card))
 
 
 def spend_held_activations(act: Act, members: list[Model]) -> bool:
@@ -90,7 +91,7 @@ def finish_spear(act: Act) -> None:
     state = act.state
     for m in spear_members(state, state.current_card):
         m.activated = True
-    act.emit(SpearEnded(card=state.current_card))
+    act.emit(made(SpearEnded, card=state.current_card))
     draw_next_card(act)
 
 
@@ -117,7 +118,7 @@ def end_turn(act: Act) -> None:
         m.aim_bonus = 0
         m.save_bonus = 0
     state.effects.clear()
-    act.emit(TurnEnded(turn=state.turn))
+    act.emit(made(TurnEnded, turn=state.turn))
     quitters = [side for side in SIDES if _will_to_fight(act, side)]
     if quitters:
         winner = "draw" if len(quitters) == 2 else next(s for s in SIDES if s not in quitters)

@@ -119,3 +119,55 @@ def test_back_off_stops_on_a_legal_spot(engine: Engine) -> None:
             face = heading((m.x, m.y), far)
             assert end == (m.x, m.y) or position_problem(table, state, m, *end, face) == ""
 
+
+
+def _planning(engine: Engine) -> list[Command]:
+    """The commands the engine plans from now on (check and submit both plan through Engine.plan)."""
+    planned: list[Command] = []
+    plan = engine.plan
+
+    def counted(cmd: Command) -> object:
+        planned.append(cmd)
+        return plan(cmd)
+
+    engine.plan = counted  # type: ignore[method-assign]
+    return planned
+
+
+def _a_move() -> tuple[Engine, Command]:
+    """A copy of a game at an active model with a legal Move, and that Move."""
+    for engine in STATES:
+        if engine.state.active_model:
+            moves = [c for c in engine.legal_commands(engine.state.acting_side) if c.type == "move"]
+            if moves:
+                return Engine(engine.table, engine.state.clone()), moves[0]
+    raise AssertionError("no state with a legal Move")
+
+
+def test_submit_carries_out_the_plan_check_just_made_and_only_that() -> None:
+    engine, move = _a_move()
+    planned = _planning(engine)
+    assert not isinstance(engine.check(move), Rejected) and planned == [move]
+    before = engine.snapshot()
+    assert not isinstance(engine.submit(move), Rejected) and planned == [move]  # not planned again
+
+    def planned_again(change: str) -> None:
+        engine.restore(before)
+        engine.check(move)
+        del planned[:]
+        if change == "restore":  # the model stands elsewhere: the plan checked is stale
+            moved = before.clone()
+            moved.model(moved.active_model).x += 2.0
+            engine.restore(moved)
+        elif change == "state":
+            engine.state = engine.state.clone()
+        elif change == "submit":
+            other = next(c for c in engine.legal_commands(engine.state.acting_side) if c is not move)
+            engine.submit(other)
+            del planned[:]
+        cmd = move.model_copy() if change == "copy" else move
+        engine.submit(cmd)
+        assert planned == [cmd], change
+
+    for change in ("restore", "state", "submit", "copy"):
+        planned_again(change)

@@ -4,20 +4,26 @@ looks for a river or a tall obstacle near a line, and the boxes round the obstac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
 import pytest
+from pydantic import ValidationError
 
 from game.ai import EagerPlayer, RandomPlayer
+from game.content import load_content
 from game.rules import legal
 from game.rules.commands import Fight, Move
 from game.rules.context import Table
 from game.rules.engine import Engine
+from game.rules.events import Activated, ActivationEnded, DiceRolled, Ev, TurnBegan, made
 from game.rules.geometry import bearing_point
 from game.rules.legal import BEARINGS, GAMBIT_FEATURE, Candidate, Pool, bearing_move
 from game.rules.movement import walk
-from game.scenario import start_game
+from game.rules.setup import deployment
+from game.rules.state import Model
+from game.scenario import cached_scenario, start_game
 from game.sim import player_seed
 from game.terrain import Obstacle, TerrainMap, forget_map
 from game.terrain.geometry import kind_near, obstacle_near, point_segment_distance
@@ -182,3 +188,45 @@ def test_obstacles_near_a_point_are_those_within_reach_whatever_the_radius() -> 
                 assert found not in far
                 if near:  # the first of them in the map's order
                     assert found is near[0] or (found is hedge and near[0] is wall)
+
+
+def _spots(models: Sequence[Model]) -> list[tuple[str, str, float, float, float]]:
+    return [(m.id, m.profile, m.x, m.y, m.facing) for m in models]
+
+
+def test_a_deployment_is_handed_out_again_only_for_the_same_map_content_and_retinues() -> None:
+    sc = cached_scenario("the-ford")
+    first, second = start_game("the-ford", 1), start_game("the-ford", 2)
+    assert _spots(first.state.models) == _spots(second.state.models)  # the dice do not deploy
+    first.state.models[0].x += 3.0  # a game's models are its own
+    assert _spots(start_game("the-ford", 3).state.models) == _spots(second.state.models)
+    table = Table(load_content(), sc.terrain)
+    made = deployment(table, sc.retinues)
+    assert deployment(Table(load_content(), sc.terrain), sc.retinues) is made
+    moved = replace(sc.terrain, zones=[replace(z, x=z.x + 4.0) for z in sc.terrain.zones])
+    elsewhere = deployment(Table(load_content(), moved), sc.retinues)
+    assert _spots(elsewhere.models) != _spots(made.models)  # another map: deployed afresh
+    assert all(m.x > n.x for m, n in zip(elsewhere.models, made.models, strict=True))
+    swapped = {"red": sc.retinues["blue"], "blue": sc.retinues["red"]}
+    assert _spots(deployment(table, swapped).models) != _spots(made.models)
+    other = load_content().model_copy()
+    again = deployment(Table(other, sc.terrain), sc.retinues)
+    assert again is not made and _spots(again.models) == _spots(made.models)
+
+
+def test_an_event_made_again_is_the_same_event_and_other_fields_make_another() -> None:
+    first = made(Activated, model="red-1", in_command=True)
+    assert made(Activated, model="red-1", in_command=True) is first
+    assert first == Activated(model="red-1", in_command=True)
+    assert made(Activated, model="red-1", in_command=False) == Activated(model="red-1", in_command=False)
+    assert made(Activated, model="red-2", in_command=True).model == "red-2"
+    assert made(ActivationEnded, model="red-1") == ActivationEnded(model="red-1")  # another type
+    assert made(DiceRolled, purpose="feckless", sides=6, value=1) != made(
+        DiceRolled, purpose="feckless", sides=6, value=2)
+    roll = made(TurnBegan, turn=1)
+    assert roll.turn == 1 and type(roll.turn) is int
+    with pytest.raises(ValidationError):  # a field of the wrong type is refused, never matched
+        made(TurnBegan, turn="one")
+    engine = start_game("the-ford", 5)
+    engine.submit(RandomPlayer(1).choose(engine, engine.state.acting_side))
+    assert all(isinstance(e, Ev) and e.model_config.get("frozen") for e in engine.log)
