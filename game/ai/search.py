@@ -132,11 +132,9 @@ def score_commands(engine: Engine, side: Side, commands: list[Command],
 
 
 def quick_command(engine: Engine, side: Side, dice: Dice,
-                  routes: dict[tuple[object, ...], RouteField] | None = None,
-                  memory: Memory | None = None) -> Command | None:
+                  routes: dict[tuple[object, ...], RouteField] | None = None) -> Command | None:
     """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, close
-    in, and end the activation (None if nothing is offered). Among several fights, charges or
-    shots it takes the best by the heuristic's score (with `memory`; by the dice without)."""
+    in, and end the activation (None if nothing is offered)."""
     with engine.deciding():
         pool = engine.candidates(side)
         reactions = [c.command() for c in pool if c.kind == "react"]
@@ -145,9 +143,6 @@ def quick_command(engine: Engine, side: Side, dice: Dice,
             return max(options, key=lambda c: _after(engine, side, c))
         for kinds in (("fight",), CHARGES, ("shoot",)):
             found = legal(engine, [c for c in pool if c.kind in kinds or c.gambit in kinds])
-            if len(found) > 1 and memory is not None:  # the best target: a random one wastes the blow
-                scored = score_commands(engine, side, found, memory)
-                return max(scored, key=lambda cs: cs[1])[0]
             if found:
                 return found[dice.pick(len(found))]
         drives = [c for c in legal(engine, [c for c in pool if c.kind == "drive"]) if isinstance(c, Drive)]
@@ -274,7 +269,7 @@ class SearchPlayer:
             if self.budget.policy == "heuristic":
                 cmd = heuristic.best_command(sim, acting, self.memory)
             else:
-                cmd = quick_command(sim, acting, dice, self.routes, self.memory)
+                cmd = quick_command(sim, acting, dice, self.routes)
             if cmd is None or isinstance(sim.submit(cmd), Rejected):
                 break
             depth -= 1
