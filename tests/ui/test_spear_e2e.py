@@ -93,15 +93,21 @@ def test_the_spear_is_marked_on_the_table_and_listed_in_the_panel(app: App) -> N
     assert [m.words for m in roll] == ["activated", "to activate", "to activate", "to activate"]
 
 
-def test_space_asks_before_ending_the_spear_and_no_keeps_it_going(app: App) -> None:
+def _hero_done(app: App) -> BattleScreen:
+    """The Ford with the Hero clicked and his activation ended by Space: three still to activate."""
     battle = _ford(app)
-    state = battle.state
-    hero = state.model(HERO)
+    hero = battle.state.model(HERO)
     battle.camera.look_at(hero.x, hero.y)
     frames(app, 1)
     click(app, battle.camera.to_screen(hero.x, hero.y))
     key(app, pygame.K_SPACE)
-    assert not state.active_model
+    assert not battle.state.active_model
+    return battle
+
+
+def test_space_asks_before_ending_the_spear_and_no_keeps_it_going(app: App) -> None:
+    battle = _hero_done(app)
+    state = battle.state
 
     key(app, pygame.K_SPACE)  # no model active, three still to activate
     dialog = app.top
@@ -127,14 +133,8 @@ def test_space_asks_before_ending_the_spear_and_no_keeps_it_going(app: App) -> N
 
 
 def test_a_hint_to_end_the_spear_asks_like_space_does(app: App) -> None:
-    battle = _ford(app)
+    battle = _hero_done(app)
     state = battle.state
-    hero = state.model(HERO)
-    battle.camera.look_at(hero.x, hero.y)
-    frames(app, 1)
-    click(app, battle.camera.to_screen(hero.x, hero.y))
-    key(app, pygame.K_SPACE)  # the Hero's activation is over; three still to activate
-    assert not state.active_model
     battle.advice.shown = [Hint(rank=1, command=EndSpear(side="blue"), score=0.0, text="End the Spear",
                                 kind="label")]
     key(app, pygame.K_1)
