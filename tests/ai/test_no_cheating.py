@@ -9,14 +9,13 @@ from functools import cache
 
 import pytest
 
-from game.ai import LEVELS, PLAYERS, EagerPlayer, make_player
+from game.ai import LEVELS, PLAYERS, make_player
 from game.ai.view import determinise, information_set_key, unseen_perks
 from game.rules.commands import Command
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.state import GameState, Side, other_side
-from game.scenario import start_game
-from game.sim import player_seed
+from tests.rules.played import eager_positions
 
 SEED = 4242  # every player's own seed here
 Change = Callable[[GameState, Side], bool]  # changes a hidden part in place; False if it cannot
@@ -75,17 +74,8 @@ CHANGES: dict[str, Change] = {"dice": change_dice, "hero_deck": change_hero_deck
 
 def _positions(scenario: str, seed: int, steps: int, every: int) -> list[Engine]:
     """Copies of a seeded eager game at several points, pending reactions included."""
-    engine = start_game(scenario, seed)
-    seats = {s: EagerPlayer(player_seed(seed, s)) for s in ("red", "blue")}
-    out = []
-    for n in range(steps):
-        if engine.state.over:
-            break
-        if (n % every == every - 1 or engine.state.pending is not None) and len(out) < 6:
-            out.append(Engine(engine.table, engine.state.clone()))
-        side = engine.state.acting_side
-        engine.submit(seats[side].choose(engine, side))
-    return out
+    return eager_positions(scenario, seed, steps, lambda n, e, out: (n % every == every - 1 or e.state.pending
+                                                                     is not None) and len(out) < 6)
 
 
 @cache

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import EagerPlayer, RandomPlayer
+from game.ai import RandomPlayer
 from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Engine
@@ -18,24 +18,12 @@ from game.rules.geometry import heading
 from game.rules.movement import back_off, position_problem
 from game.rules.paths import CONTACT_GAP, contact_points
 from game.rules.state import Model
-from game.scenario import start_game
-from game.sim import player_seed
+from tests.rules.played import eager_positions
 
 
 def _states(scenario: str, seed: int, steps: int) -> list[Engine]:
     """Engines at several points of one seeded eager game (each a separate copy)."""
-    engine = start_game(scenario, seed)
-    seats = {s: EagerPlayer(player_seed(seed, s)) for s in ("red", "blue")}
-    out = []
-    for n in range(steps):
-        if engine.state.over:
-            break
-        if n % 7 == 3:
-            copy = Engine(engine.table, engine.state.clone())
-            out.append(copy)
-        side = engine.state.acting_side
-        engine.submit(seats[side].choose(engine, side))
-    return out
+    return eager_positions(scenario, seed, steps, lambda n, e, out: n % 7 == 3)
 
 
 STATES = _states("the-ford", 5, 160) + _states("skirmish-field", 2, 120)

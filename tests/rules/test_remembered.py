@@ -11,7 +11,7 @@ from functools import partial
 import pytest
 from pydantic import ValidationError
 
-from game.ai import EagerPlayer, RandomPlayer
+from game.ai import RandomPlayer
 from game.content import load_content
 from game.rules import legal
 from game.rules.commands import Fight, Move
@@ -24,24 +24,14 @@ from game.rules.movement import walk
 from game.rules.setup import deployment
 from game.rules.state import Model
 from game.scenario import cached_scenario, start_game
-from game.sim import player_seed
 from game.terrain import Obstacle, TerrainMap, forget_map
 from game.terrain.geometry import kind_near, obstacle_near, point_segment_distance
+from tests.rules.played import eager_positions
 
 
 def _states(scenario: str, seed: int, steps: int) -> list[Engine]:
     """Engines at several points of one seeded eager game, each on its own copy of the state."""
-    engine = start_game(scenario, seed)
-    seats = {s: EagerPlayer(player_seed(seed, s)) for s in ("red", "blue")}
-    out = []
-    for n in range(steps):
-        if engine.state.over:
-            break
-        if n % 9 == 4 and engine.state.active_model:
-            out.append(Engine(engine.table, engine.state.clone()))
-        side = engine.state.acting_side
-        engine.submit(seats[side].choose(engine, side))
-    return out
+    return eager_positions(scenario, seed, steps, lambda n, e, out: n % 9 == 4 and bool(e.state.active_model))
 
 
 STATES = _states("the-ford", 3, 200) + _states("skirmish-field", 4, 200)
