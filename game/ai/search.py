@@ -7,8 +7,9 @@ the commands the engine offers:
 2. it lists the legal commands on the first view, screens them with the heuristic player's score
    (the best `screen` of them) and plays each out on that view, keeping the best K;
 3. each kept command is played on a copy of every other view too, and the activation it belongs
-   to is played out by a quick policy (both sides: fight, charge, shoot, close in, end) for at most
-   `depth` commands, then the position is evaluated (the heuristic's evaluation, and at `normal`
+   to is played out by a quick policy (both sides: fight, charge, shoot, then a move: where the
+   heuristic would go at normal and hard, straight at the enemy at easy) for at most `depth`
+   commands, then the position is evaluated (the heuristic's evaluation, and at `normal`
    and `hard` how much better the searching side's moved models stand by the heuristic's spot
    values: objectives, targets, the threat next, Command Range); a view is a chance node, and
    every command meets the same views and the same policy dice (common random numbers), so the
@@ -62,12 +63,15 @@ class Budget:
     spots: float = 0.0  # the weight at the leaves of where the models stand (the heuristic's spot values)
     confidence: float = 0.0  # z: a rival to the cheap score's best must beat it by z standard errors
     prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
+    moves_by: str = "nearest"  # the play-outs' moves: "nearest" (at the nearest foe), "heuristic" (its best)
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
-    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5),
-    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5),
+    "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
+                     moves_by="heuristic"),
+    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
+                   moves_by="heuristic"),
 }
 
 
@@ -132,9 +136,13 @@ def score_commands(engine: Engine, side: Side, commands: list[Command],
 
 
 def quick_command(engine: Engine, side: Side, dice: Dice,
-                  routes: dict[tuple[object, ...], RouteField] | None = None) -> Command | None:
-    """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, close
-    in, and end the activation (None if nothing is offered)."""
+                  routes: dict[tuple[object, ...], RouteField] | None = None,
+                  moves_by: str = "nearest", memory: Memory | None = None) -> Command | None:
+    """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, then a
+    move, and end the activation (None if nothing is offered). The move is the one ending nearest
+    an enemy, or with `moves_by` "heuristic" the heuristic's best command (a move, a Perk or the
+    end): walking straight at the enemy made every command that leaves the model a move to make
+    (a shot, a Perk) pay for that walk at the leaves, so the search shunned them."""
     with engine.deciding():
         pool = engine.candidates(side)
         reactions = [c.command() for c in pool if c.kind == "react"]
@@ -148,6 +156,8 @@ def quick_command(engine: Engine, side: Side, dice: Dice,
         drives = [c for c in legal(engine, [c for c in pool if c.kind == "drive"]) if isinstance(c, Drive)]
         if drives:
             return best_drive(engine, drives, routes)
+        if moves_by == "heuristic" and engine.state.active_model and any(c.kind == "move" for c in pool):
+            return heuristic.best_command(engine, side, memory)  # go where the player itself would
         moves = [c for c in pool if c.kind == "move" and c.gambit is None]
         enemies = [(m.x, m.y) for m in engine.state.living() if m.side != side and not m.aboard]
         if moves and enemies:
@@ -269,7 +279,7 @@ class SearchPlayer:
             if self.budget.policy == "heuristic":
                 cmd = heuristic.best_command(sim, acting, self.memory)
             else:
-                cmd = quick_command(sim, acting, dice, self.routes)
+                cmd = quick_command(sim, acting, dice, self.routes, self.budget.moves_by, self.memory)
             if cmd is None or isinstance(sim.submit(cmd), Rejected):
                 break
             depth -= 1

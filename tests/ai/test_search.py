@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import LEVELS, make_player, parse_spec
+from game.ai import LEVELS, heuristic, make_player, parse_spec
 from game.ai.heuristic import Memory
 from game.ai.heuristic_terms import Guesser
-from game.ai.search import BUDGETS, SearchPlayer, Standing, evaluate, score_commands
+from game.ai.search import BUDGETS, SearchPlayer, Standing, evaluate, quick_command, score_commands
 from game.ai.view import determinise
-from game.rules.commands import Activate, Command, Fight, Move
+from game.rules.commands import Activate, Command, Fight, Move, Shoot
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -164,3 +164,20 @@ def test_the_standing_counts_the_searching_sides_moved_models_only() -> None:
     gain = guess.spot_value(ours, (20.0, 10.5), False) - before
     assert gain != 0.0 and standing(later) == pytest.approx(gain)
 
+
+
+def test_the_play_outs_move_a_model_as_the_heuristic_would_not_straight_at_the_enemy() -> None:
+    """An archer that has shot may still move: riding at him are two mounted squires. The quick
+    policy's old close-in walked him straight at them (and the searched value of every shot paid
+    for that walk); at normal and hard the play-out moves him where the heuristic would."""
+    eng = make_engine([model("r1", "red", "archer", 10.0, 10.5), model("r2", "red", "billman", 8.0, 14.5),
+                       model("b1", "blue", "squire", 30.0, 10.5, steed="warhorse", steed_health=2),
+                       model("b2", "blue", "squire", 30.0, 14.5, steed="warhorse", steed_health=2)], seed=11)
+    assert not isinstance(eng.submit(Activate(side="red", model="r1")), Rejected)
+    assert not isinstance(eng.submit(Shoot(side="red", model="r1", target="b1")), Rejected)
+    memory = Memory()
+    straight = quick_command(eng, "red", Dice(1), None, "nearest")
+    played = quick_command(eng, "red", Dice(1), None, "heuristic", memory)
+    assert isinstance(straight, Move) and straight.path[-1][0] > 10.0 and straight.path[-1][1] == 10.5
+    assert played == heuristic.best_command(eng, "red", memory) and played != straight
+    assert BUDGETS["normal"].moves_by == BUDGETS["hard"].moves_by == "heuristic"
