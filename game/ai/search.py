@@ -28,6 +28,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from game.ai import heuristic
 from game.ai.eager import CHARGES, best_drive, legal, nearest_move
@@ -42,6 +43,7 @@ from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.state import NoSide, Side
 
+Mover = Literal["nearest", "heuristic"]  # how a play-out moves a model (Budget.moves_by)
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
 
@@ -63,7 +65,7 @@ class Budget:
     spots: float = 0.0  # the weight at the leaves of where the models stand (the heuristic's spot values)
     confidence: float = 0.0  # z: a rival to the cheap score's best must beat it by z standard errors
     prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
-    moves_by: str = "nearest"  # the play-outs' moves: "nearest" (at the nearest foe), "heuristic" (its best)
+    moves_by: Mover = "nearest"  # the play-outs' moves: straight at the nearest foe, or the heuristic's best
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
@@ -137,7 +139,7 @@ def score_commands(engine: Engine, side: Side, commands: list[Command],
 
 def quick_command(engine: Engine, side: Side, dice: Dice,
                   routes: dict[tuple[object, ...], RouteField] | None = None,
-                  moves_by: str = "nearest", memory: Memory | None = None) -> Command | None:
+                  moves_by: Mover = "nearest", memory: Memory | None = None) -> Command | None:
     """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, then a
     move, and end the activation (None if nothing is offered). The move is the one ending nearest
     an enemy, or with `moves_by` "heuristic" the heuristic's best command (a move, a Perk or the

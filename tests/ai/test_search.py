@@ -165,7 +165,6 @@ def test_the_standing_counts_the_searching_sides_moved_models_only() -> None:
     assert gain != 0.0 and standing(later) == pytest.approx(gain)
 
 
-
 def test_the_play_outs_move_a_model_as_the_heuristic_would_not_straight_at_the_enemy() -> None:
     """An archer that has shot may still move: riding at him are two mounted squires. The quick
     policy's old close-in walked him straight at them (and the searched value of every shot paid
