@@ -11,7 +11,10 @@ the commands the engine offers:
    heuristic would go at normal and hard, straight at the enemy at easy) for at most `depth`
    commands, then the position is evaluated (the heuristic's evaluation, and at `normal`
    and `hard` how much better the searching side's moved models stand by the heuristic's spot
-   values: objectives, targets, the threat next, Command Range); a view is a chance node, and
+   values: objectives, targets, the threat next, Command Range); in the last turn, once at most
+   `endgame` Hero cards are left to draw, the play-outs run to the end of the game instead, and a
+   finished game counts its result (the Valour margin, and `DECISIVE` more for a win, less for a
+   loss), so the search plays for the win rather than for Valour; a view is a chance node, and
    every command meets the same views and the same policy dice (common random numbers), so the
    means compare commands rather than luck;
 4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
@@ -41,11 +44,13 @@ from game.rules.commands import Command, Drive
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.state import NoSide, Side
+from game.rules.state import GameState, NoSide, Side, other_side
 
 Mover = Literal["nearest", "heuristic"]  # how a play-out moves a model (Budget.moves_by)
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
+DECISIVE = 4.0  # a played-out game's result: the Valour margin plus this much for a win (less for a loss)
+ENDGAME_DEPTH = 400  # commands a play-out to the end of the game may take (a turn takes about 100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +71,15 @@ class Budget:
     confidence: float = 0.0  # z: a rival to the cheap score's best must beat it by z standard errors
     prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
     moves_by: Mover = "nearest"  # the play-outs' moves: straight at the nearest foe, or the heuristic's best
+    endgame: int = 0  # in the last turn, with at most this many Hero cards still to draw, play to the end
 
 
-BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
+BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget (the whole last turn)
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
-                     moves_by="heuristic"),
+                     moves_by="heuristic", endgame=7),
     "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
-                   moves_by="heuristic"),
+                   moves_by="heuristic", endgame=7),
 }
 
 
@@ -123,6 +129,20 @@ class Standing:
                 guess = Guesser(engine.table, engine.state, self.side, self.memory.ground, self.memory.melee)
             total += guess.spot_value(m, (m.x, m.y), acted) - before
         return total
+
+
+def in_endgame(state: GameState, cards: int) -> bool:
+    """The last turn, with at most `cards` Hero cards (the Divers Alarums among them) still to
+    draw: what is left of the game is short enough to play out whole (which cards remain is
+    public; their order is not, and each view draws its own)."""
+    return cards > 0 and state.turn >= state.max_turns and len(state.hero_deck) <= cards
+
+
+def result_value(state: GameState, side: Side) -> float:
+    """A finished game for `side`: the Valour margin, and DECISIVE more for a win (less for a loss)."""
+    margin = state.sides[side].valour - state.sides[other_side(side)].valour
+    won = 1 if state.winner == side else 0 if state.winner in ("draw", "") else -1
+    return margin + DECISIVE * won
 
 
 def fork(engine: Engine) -> Engine:
@@ -196,6 +216,7 @@ class SearchPlayer:
         self.routes: dict[tuple[object, ...], RouteField] = {}  # the rollouts' driver route fields
         self.memory = Memory()  # the heuristic's ground and melee guesses for this game
         self.standing: Standing | None = None  # the leaves' standing term, for the decision in hand
+        self.to_the_end = False  # the decision in hand is played out to the end of the game
 
     def choose(self, engine: Engine, side: Side | NoSide) -> Command:
         """The command with the best mean evaluation over the sampled views."""
@@ -227,6 +248,7 @@ class SearchPlayer:
         if len(commands) == 1:
             return commands, [0.0]
         self.standing = Standing(views[0], side, self.memory) if self.budget.spots else None
+        self.to_the_end = in_endgame(engine.state, self.budget.endgame)
         prior = [0.0] * len(commands)
         weight = self.budget.prior
         if weight or len(commands) > self.budget.screen:
@@ -262,6 +284,8 @@ class SearchPlayer:
         sim = fork(view)
         if isinstance(sim.submit(cmd), Rejected):
             return -WIN
+        if self.to_the_end:
+            return self.play_out(sim, side, ENDGAME_DEPTH, dice, ENDGAME_DEPTH)
         return self.play_out(sim, side, self.budget.depth, dice, self.budget.plies)
 
     def play_out(self, sim: Engine, side: Side, depth: int, dice: Dice, breaks: int) -> float:
@@ -288,7 +312,10 @@ class SearchPlayer:
         return self.leaf(sim, side)
 
     def leaf(self, sim: Engine, side: Side) -> float:
-        """The evaluation of a play-out's last position (with where the models stand, at a weight)."""
+        """The evaluation of a play-out's last position (with where the models stand, at a weight);
+        a finished game's is its result."""
+        if sim.state.over:
+            return result_value(sim.state, side)
         value = self.evaluate(sim, side)
         if self.standing is not None and not sim.state.over:
             value += self.budget.spots * self.standing(sim)

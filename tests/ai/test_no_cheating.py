@@ -5,11 +5,13 @@ a player chooses with the same seed. Every player in the registry is tried at ev
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from game.ai import LEVELS, PLAYERS, make_player
+from game.ai.search import SearchPlayer, in_endgame
 from game.ai.view import determinise, information_set_key, unseen_perks
 from game.rules.commands import Command
 from game.rules.dice import Dice
@@ -181,3 +183,31 @@ def test_a_view_keeps_what_is_public_and_deals_what_is_not() -> None:
     assert other.state.digest() != engine.state.digest()
     b = determinise(other, side, Dice(99))
     assert a.state.digest() == b.state.digest()
+
+
+def test_the_search_playing_the_last_turn_to_its_end_reads_no_hidden_state() -> None:
+    """In the last turn the search plays the rest of the game out, Hero cards, Perks and dice
+    included, each drawn on its own views: a position late in a turn, made the last, with a small
+    budget (the same method) so the test stays quick."""
+    late = next(e for e in _positions("the-ford", 3, 140, 3)
+                if 2 <= len(set(e.state.hero_deck)) <= 3 and e.state.pending is None
+                and len(e.legal_commands(e.state.acting_side)) > 1)
+    late.state.turn = late.state.max_turns
+    side = late.state.acting_side
+    assert side
+
+    def choice(engine: Engine) -> str:
+        player = SearchPlayer(SEED, "normal")
+        player.time_cap = None
+        player.budget = replace(player.budget, samples=3, keep=3, screen=4)
+        assert in_endgame(engine.state, player.budget.endgame)
+        return player.choose(engine, side).model_dump_json()
+
+    chosen = choice(late)
+    tried = 0
+    for name, change in CHANGES.items():
+        other = _changed(late, change)
+        if other is not None:
+            tried += 1
+            assert choice(other) == chosen, name
+    assert tried >= 3

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import pytest
 
 from game.ai import LEVELS, heuristic, make_player, parse_spec
 from game.ai.heuristic import Memory
 from game.ai.heuristic_terms import Guesser
-from game.ai.search import BUDGETS, SearchPlayer, Standing, evaluate, quick_command, score_commands
+from game.ai.search import (
+    BUDGETS,
+    DECISIVE,
+    SearchPlayer,
+    Standing,
+    evaluate,
+    in_endgame,
+    quick_command,
+    result_value,
+    score_commands,
+)
 from game.ai.view import determinise
-from game.rules.commands import Activate, Command, Fight, Move, Shoot
+from game.rules.commands import Activate, Command, EndActivation, Fight, Move, Shoot
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
+from game.rules.state import Side
 from game.scenario import start_game
 from game.sim import player_seed
 from game.ui.hints import hints
@@ -180,3 +194,61 @@ def test_the_play_outs_move_a_model_as_the_heuristic_would_not_straight_at_the_e
     assert isinstance(straight, Move) and straight.path[-1][0] > 10.0 and straight.path[-1][1] == 10.5
     assert played == heuristic.best_command(eng, "red", memory) and played != straight
     assert BUDGETS["normal"].moves_by == BUDGETS["hard"].moves_by == "heuristic"
+
+
+def _last_fight(red_lead: int, blue_card_left: bool = False) -> Engine:
+    """The last turn: a red billman in contact with a blue one, red ahead by `red_lead` Valour, and
+    (unless `blue_card_left`) no Hero card left to draw, so the game ends with red's activation."""
+    eng = make_engine([model("r1", "red", "billman", 10.0, 10.5), model("b1", "blue", "billman", 11.0, 10.5),
+                       model("r2", "red", "captain", 2.0, 30.5), model("b2", "blue", "captain", 40.0, 30.5)],
+                      seed=11)
+    state = eng.state
+    state.turn = state.max_turns
+    state.hero_deck = ["b2"] if blue_card_left else []
+    state.sides["red"].valour = red_lead
+    assert not isinstance(eng.submit(Activate(side="red", model="r1")), Rejected)
+    return eng
+
+
+def test_a_finished_play_out_counts_the_result_not_the_material() -> None:
+    eng = _last_fight(1)
+    sim = Engine(eng.table, eng.state.clone())
+    assert not isinstance(sim.submit(EndActivation(side="red", model="r1")), Rejected)
+    assert sim.state.over and sim.state.winner == "red"
+    assert result_value(sim.state, "red") == 1 + DECISIVE
+    assert result_value(sim.state, "blue") == -1 - DECISIVE
+
+
+def test_ahead_in_the_last_activation_it_keeps_the_win_where_the_heuristic_fights() -> None:
+    """A fight between billmen is an even gamble on Valour, so the heuristic (which adds a little
+    for acting) takes it; one Valour ahead with nothing left to play, losing the billman would
+    throw the win away, and the search, playing to the result, ends the activation instead."""
+    ahead = _last_fight(1)
+    assert isinstance(heuristic.best_command(ahead, "red"), Fight)
+    assert isinstance(_player("normal").choose(ahead, "red"), EndActivation)
+    behind = _last_fight(-1)  # one behind, only the kill can win
+    assert isinstance(_player("normal").choose(behind, "red"), Fight)
+
+
+def test_in_the_endgame_the_play_outs_run_to_the_end_of_the_game() -> None:
+    eng = _last_fight(0, blue_card_left=True)  # blue's Spear still to come
+    assert in_endgame(eng.state, BUDGETS["normal"].endgame) and not in_endgame(eng.state, 0)
+    eng.state.turn = eng.state.max_turns - 1
+    assert not in_endgame(eng.state, BUDGETS["normal"].endgame)  # not the last turn
+    eng.state.turn = eng.state.max_turns
+    finished: dict[int, list[bool]] = {}
+    for cards in (0, BUDGETS["normal"].endgame):
+        player = _player("normal")
+        player.budget = replace(player.budget, endgame=cards)
+        leaf = player.leaf
+        seen = finished[cards] = []
+
+        def recording(sim: Engine, side: Side, leaf: Callable[[Engine, Side], float] = leaf,
+                      seen: list[bool] = seen) -> float:
+            seen.append(sim.state.over)
+            return leaf(sim, side)
+
+        player.leaf = recording  # type: ignore[method-assign]
+        player.choose(eng, "red")
+    assert finished[0] and not any(finished[0])  # the play-outs stop at the end of red's activation
+    assert finished[BUDGETS["normal"].endgame] and all(finished[BUDGETS["normal"].endgame])
