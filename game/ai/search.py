@@ -74,12 +74,12 @@ class Budget:
     endgame: int = 0  # in the last turn, with at most this many Hero cards still to draw, play to the end
 
 
-BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget (the whole last turn)
+BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
                      moves_by="heuristic", endgame=3),
     "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
-                   moves_by="heuristic", endgame=7),
+                   moves_by="heuristic", endgame=3),
 }
 
 
