@@ -317,7 +317,7 @@ class SearchPlayer:
         if sim.state.over:
             return result_value(sim.state, side)
         value = self.evaluate(sim, side)
-        if self.standing is not None and not sim.state.over:
+        if self.standing is not None:
             value += self.budget.spots * self.standing(sim)
         return value
 
