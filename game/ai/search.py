@@ -40,7 +40,7 @@ from game.ai.heuristic_terms import Guesser
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.view import determinise, view_table
-from game.rules.commands import Command, Drive
+from game.rules.commands import Activate, Command, Drive
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -72,14 +72,15 @@ class Budget:
     prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
     moves_by: Mover = "nearest"  # the play-outs' moves: straight at the nearest foe, or the heuristic's best
     endgame: int = 0  # in the last turn, with at most this many Hero cards still to draw, play to the end
+    one_to_bring_on: bool = False  # of the models still to act, only the cheap score's next is searched
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
-                     moves_by="heuristic", endgame=3),
+                     moves_by="heuristic", endgame=3, one_to_bring_on=True),
     "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
-                   moves_by="heuristic", endgame=3),
+                   moves_by="heuristic", endgame=3, one_to_bring_on=True),
 }
 
 
@@ -143,6 +144,20 @@ def result_value(state: GameState, side: Side) -> float:
     margin = state.sides[side].valour - state.sides[other_side(side)].valour
     won = 1 if state.winner == side else 0 if state.winner in ("draw", "") else -1
     return margin + DECISIVE * won
+
+
+def next_model_only(commands: list[Command], scored: list[float]) -> tuple[list[Command], list[float]]:
+    """The commands with one Activate left of those offered: the cheap score's best (the first of
+    equals). Every model of the Spear still to act will act, so which comes next matters only by
+    how the activations bear on each other, and a play-out of one model's activation would
+    compare what each model does, not the orders: whether to bring one on now at all (or play a
+    Perk, or end the Spear) is still searched."""
+    activations = [i for i, c in enumerate(commands) if isinstance(c, Activate)]
+    if len(activations) < 2:
+        return commands, scored
+    best = max(activations, key=lambda i: (scored[i], -i))
+    keep = [i for i in range(len(commands)) if i == best or i not in activations]
+    return [commands[i] for i in keep], [scored[i] for i in keep]
 
 
 def fork(engine: Engine) -> Engine:
@@ -251,8 +266,12 @@ class SearchPlayer:
         self.to_the_end = in_endgame(engine.state, self.budget.endgame)
         prior = [0.0] * len(commands)
         weight = self.budget.prior
-        if weight or len(commands) > self.budget.screen:
+        if weight or len(commands) > self.budget.screen or self.budget.one_to_bring_on:
             scored = [score for _, score in score_commands(views[0], side, commands, self.memory)]
+            if self.budget.one_to_bring_on:
+                commands, scored = next_model_only(commands, scored)
+                if len(commands) == 1:
+                    return commands, [0.0]
             if len(commands) > self.budget.screen:  # too many to play out: the best by the cheap score
                 best = sorted(sorted(range(len(scored)), key=lambda i: (-scored[i], i))[:self.budget.screen])
                 commands, scored = [commands[i] for i in best], [scored[i] for i in best]

@@ -252,3 +252,28 @@ def test_in_the_endgame_the_play_outs_run_to_the_end_of_the_game() -> None:
         player.choose(eng, "red")
     assert finished[0] and not any(finished[0])  # the play-outs stop at the end of red's activation
     assert finished[BUDGETS["normal"].endgame] and all(finished[BUDGETS["normal"].endgame])
+
+
+def test_of_the_models_still_to_act_only_the_heuristics_next_is_searched() -> None:
+    """Between the models of a Spear, every model still to act will act: a play-out of one model's
+    activation would compare what two models do, not two orders. So at normal and hard one
+    Activate is searched, the cheap score's best, against ending the Spear and the Perks."""
+    eng = make_engine([model("r1", "red", "squire", 10.0, 10.5),
+                       model("r2", "red", "archer", 11.5, 12.0, spear="r1"),
+                       model("r3", "red", "billman", 8.5, 12.0, spear="r1"),
+                       model("b1", "blue", "man_at_arms", 30.0, 10.5)], seed=5)
+    assert not isinstance(eng.submit(Activate(side="red", model="r1")), Rejected)
+    assert not isinstance(eng.submit(EndActivation(side="red", model="r1")), Rejected)
+    with eng.deciding():
+        offered = eng.legal_commands("red")
+    assert sum(isinstance(c, Activate) for c in offered) == 2
+    best = heuristic.best_command(eng, "red")
+    assert isinstance(best, Activate)
+    for level in ("normal", "hard"):
+        assert BUDGETS[level].one_to_bring_on
+        kept, _ = _player(level).search(eng, "red")
+        assert [c for c in kept if isinstance(c, Activate)] == [best]
+    every = _player("normal")
+    every.budget = replace(every.budget, one_to_bring_on=False)
+    kept, _ = every.search(eng, "red")
+    assert sum(isinstance(c, Activate) for c in kept) == 2
