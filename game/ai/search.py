@@ -41,7 +41,6 @@ from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.view import determinise, view_table
 from game.rules.commands import Activate, Command, Drive
-from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -74,7 +73,6 @@ class Budget:
     moves_by: Mover = "nearest"  # the play-outs' moves: straight at the nearest foe, or the heuristic's best
     endgame: int = 0  # in the last turn, with at most this many Hero cards still to draw, play to the end
     one_to_bring_on: bool = False  # of the models still to act, only the cheap score's next is searched
-    contact: float = 0.0  # the weight at the leaves of the melee rounds to come between models in contact
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
@@ -108,22 +106,17 @@ class Standing:
     and counting both held every charge the enemy evaded against it twice. The models that have
     not moved count nothing, so a leaf costs a spot value or two."""
 
-    def __init__(self, root: Engine, side: Side, memory: Memory, contact: float = 0.0) -> None:
+    def __init__(self, root: Engine, side: Side, memory: Memory) -> None:
         self.side = side
         self.memory = memory
         self.root = {m.id: (m.x, m.y, m.acted) for m in root.state.living(side) if not m.aboard}
         self.guess = Guesser(root.table, root.state, side, memory.ground, memory.melee)
         self.before: dict[str, float] = {}
-        self.contact = contact
-        self.engaged_root = engaged(root, side, self.guess) if contact else 0.0
 
     def __call__(self, engine: Engine) -> float:
         """The gain in standing of the side's models moved since the root."""
         total = 0.0
         guess: Guesser | None = None
-        if self.contact:
-            guess = Guesser(engine.table, engine.state, self.side, self.memory.ground, self.memory.melee)
-            total += self.contact * (engaged(engine, self.side, guess) - self.engaged_root)
         for m in engine.state.living(self.side):
             was = self.root.get(m.id)
             if m.aboard or was is None or (m.x, m.y) == was[:2]:
@@ -137,19 +130,6 @@ class Standing:
                 guess = Guesser(engine.table, engine.state, self.side, self.memory.ground, self.memory.melee)
             total += guess.spot_value(m, (m.x, m.y), acted) - before
         return total
-
-
-def engaged(engine: Engine, side: Side, guess: Guesser) -> float:
-    """What the melees going on are worth to `side`: for each of its models in contact with an
-    enemy, the next round between them by the heuristic's melee guess, as likely struck by either."""
-    table, state = engine.table, engine.state
-    total = 0.0
-    for m in state.living(side):
-        if m.aboard:
-            continue
-        for e in enemies_in_contact(table, state, m):
-            total += 0.5 * (guess.guess_melee(m, e, False).net - guess.guess_melee(e, m, False).net)
-    return total
 
 
 def in_endgame(state: GameState, cards: int) -> bool:
@@ -282,8 +262,7 @@ class SearchPlayer:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         if len(commands) == 1:
             return commands, [0.0]
-        budget = self.budget
-        self.standing = Standing(views[0], side, self.memory, budget.contact) if budget.spots else None
+        self.standing = Standing(views[0], side, self.memory) if self.budget.spots else None
         self.to_the_end = in_endgame(engine.state, self.budget.endgame)
         prior = [0.0] * len(commands)
         weight = self.budget.prior

@@ -15,7 +15,6 @@ from game.ai.search import (
     DECISIVE,
     SearchPlayer,
     Standing,
-    engaged,
     evaluate,
     in_endgame,
     quick_command,
@@ -278,16 +277,3 @@ def test_of_the_models_still_to_act_only_the_heuristics_next_is_searched() -> No
     every.budget = replace(every.budget, one_to_bring_on=False)
     kept, _ = every.search(eng, "red")
     assert sum(isinstance(c, Activate) for c in kept) == 2
-
-
-def test_the_melees_going_on_count_for_the_side_that_is_likely_to_win_the_next_round() -> None:
-    """A billman in contact with a man-at-arms is likely to lose the next round, whoever strikes
-    it: what the melee is worth is below naught for red, as much above it for blue, and naught
-    once they are apart."""
-    eng = make_engine([model("r1", "red", "billman", 10.0, 10.5), model("b1", "blue", "man_at_arms", 11.0, 10.5)])
-    memory = Memory()
-    worth = {side: engaged(eng, side, Guesser(eng.table, eng.state, side, memory.ground, memory.melee))
-             for side in ("red", "blue")}
-    assert worth["red"] < 0 < worth["blue"] and worth["red"] == pytest.approx(-worth["blue"])
-    eng.state.model("b1").x = 14.0
-    assert engaged(eng, "red", Guesser(eng.table, eng.state, "red", memory.ground, memory.melee)) == 0.0
