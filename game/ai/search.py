@@ -73,6 +73,7 @@ class Budget:
     moves_by: Mover = "nearest"  # the play-outs' moves: straight at the nearest foe, or the heuristic's best
     endgame: int = 0  # in the last turn, with at most this many Hero cards still to draw, play to the end
     one_to_bring_on: bool = False  # of the models still to act, only the cheap score's next is searched
+    whole_spear: bool = False  # play out the rest of the Spear's activation, not only the model's
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
@@ -301,26 +302,32 @@ class SearchPlayer:
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
         """The evaluation after the command and the rest of its activation, on one view."""
         sim = fork(view)
+        spear = (sim.state.turn, sim.state.current_card)
         if isinstance(sim.submit(cmd), Rejected):
             return -WIN
         if self.to_the_end:
             return self.play_out(sim, side, ENDGAME_DEPTH, dice, ENDGAME_DEPTH)
+        if self.budget.whole_spear:
+            return self.play_out(sim, side, self.budget.depth, dice, ENDGAME_DEPTH, spear)
         return self.play_out(sim, side, self.budget.depth, dice, self.budget.plies)
 
-    def play_out(self, sim: Engine, side: Side, depth: int, dice: Dice, breaks: int) -> float:
+    def play_out(self, sim: Engine, side: Side, depth: int, dice: Dice, breaks: int,
+                 spear: tuple[int, str] | None = None) -> float:
         """Play on with the quick policy for at most `depth` commands, until the game has come to a
-        pause between models `breaks` times (1: the end of the activation in hand), then evaluate."""
+        pause between models `breaks` times (1: the end of the activation in hand) or (with
+        `spear`, the turn and card it was played in) the Spear's activation is over, then evaluate."""
         state = sim.state
         while depth > 0 and not state.over:
             if state.pending is None and not state.active_model:
                 breaks -= 1
-                if breaks <= 0:
+                if breaks <= 0 or (spear is not None and (state.turn, state.current_card) != spear):
                     break
             acting = state.acting_side
             if not acting:
                 break
             if self.budget.replies and state.pending is not None and acting != side:
-                return min(self._reply(sim, side, c, depth, dice, breaks) for c in state.pending.options)
+                options = state.pending.options
+                return min(self._reply(sim, side, c, depth, dice, breaks, spear) for c in options)
             if self.budget.policy == "heuristic":
                 cmd = heuristic.best_command(sim, acting, self.memory)
             else:
@@ -340,14 +347,15 @@ class SearchPlayer:
             value += self.budget.spots * self.standing(sim)
         return value
 
-    def _reply(self, sim: Engine, side: Side, choice: str, depth: int, dice: Dice, breaks: int) -> float:
+    def _reply(self, sim: Engine, side: Side, choice: str, depth: int, dice: Dice, breaks: int,
+               spear: tuple[int, str] | None) -> float:
         pending = sim.state.pending
         assert pending is not None
         branch = fork(sim)
         cmd = next(c.command() for c in branch.candidates(pending.side) if c.args.get("choice") == choice)
         if cmd is None or isinstance(branch.submit(cmd), Rejected):
             return WIN
-        return self.play_out(branch, side, depth - 1, Dice(dice.state), breaks)
+        return self.play_out(branch, side, depth - 1, Dice(dice.state), breaks, spear)
 
     def _pick(self, kept: list[Command], means: list[float]) -> Command:
         best = sorted(range(len(kept)), key=lambda i: (-means[i], i))[:max(1, self.budget.spread)]
