@@ -277,3 +277,30 @@ def test_of_the_models_still_to_act_only_the_heuristics_next_is_searched() -> No
     every.budget = replace(every.budget, one_to_bring_on=False)
     kept, _ = every.search(eng, "red")
     assert sum(isinstance(c, Activate) for c in kept) == 2
+
+
+def test_hard_plays_out_the_rest_of_the_spear_where_normal_stops_with_the_model() -> None:
+    """A Hero who walks off leaves his Retainers to Feckless tests: only a play-out that brings
+    them on sees it. Hard's leaves lie after the Spear's activation, normal's after the Hero's."""
+    eng = make_engine([model("r1", "red", "squire", 10.0, 10.5),
+                       model("r2", "red", "archer", 11.5, 12.0, spear="r1"),
+                       model("r3", "red", "billman", 8.5, 12.0, spear="r1"),
+                       model("b1", "blue", "man_at_arms", 30.0, 10.5)], seed=5)
+    assert not isinstance(eng.submit(Activate(side="red", model="r1")), Rejected)
+    assert BUDGETS["hard"].whole_spear and not BUDGETS["normal"].whole_spear
+    acted: dict[str, list[bool]] = {}
+    for level in ("normal", "hard"):
+        player = _player(level)
+        leaf = player.leaf
+        seen = acted[level] = []
+
+        def recording(sim: Engine, side: Side, leaf: Callable[[Engine, Side], float] = leaf,
+                      seen: list[bool] = seen) -> float:
+            state = sim.state
+            seen.append(state.current_card != "r1" or all(state.model(m).activated for m in ("r2", "r3")))
+            return leaf(sim, side)
+
+        player.leaf = recording  # type: ignore[method-assign]
+        player.choose(eng, "red")
+    assert acted["normal"] and not any(acted["normal"])
+    assert acted["hard"] and all(acted["hard"])
