@@ -4,19 +4,20 @@ Every decision (activations, moves, shots, fights, reactions, gambits, Perks) is
 the commands the engine offers:
 1. it draws N views of the game (`view.determinise`): what it cannot know is sampled from its
    own dice, so it never reads the hidden state;
-2. it lists the legal commands on the first view, screens them with the heuristic player's score
-   (the best `screen` of them) and plays each out on that view, keeping the best K;
-3. each kept command is played on a copy of every other view too, and the activation it belongs
-   to is played out by a quick policy (both sides: fight, charge, shoot, then a move: where the
+2. it lists the legal commands on the first view (of the Spear's models still to act, only the
+   heuristic's next), screens them with the heuristic player's score (the best `screen` of them)
+   and plays each out on that view, keeping the best K;
+3. each kept command is played on a copy of every other view too, and the activation it belongs to
+   is played out by a quick policy (both sides: fight, charge, shoot, then a move: where the
    heuristic would go at normal and hard, straight at the enemy at easy) for at most `depth`
-   commands, then the position is evaluated (the heuristic's evaluation, and at `normal`
-   and `hard` how much better the searching side's moved models stand by the heuristic's spot
-   values: objectives, targets, the threat next, Command Range); in the last turn, once at most
-   `endgame` Hero cards are left to draw, the play-outs run to the end of the game instead, and a
-   finished game counts its result (the Valour margin, and `DECISIVE` more for a win, less for a
-   loss), so the search plays for the win rather than for Valour; a view is a chance node, and
-   every command meets the same views and the same policy dice (common random numbers), so the
-   means compare commands rather than luck;
+   commands (at hard, the rest of the Spear's activation), then the position is evaluated (the
+   heuristic's evaluation, and at `normal` and `hard` how much better the searching side's moved
+   models stand by the heuristic's spot values: objectives, targets, the threat next, Command
+   Range); in the last turn, once at most `endgame` Hero cards are left to draw, the play-outs run
+   to the end of the game instead, and a finished game counts its result (the Valour margin, and
+   `DECISIVE` more for a win, less for a loss), so the search plays for the win rather than for
+   Valour; a view is a chance node, and every command meets the same views and the same policy dice
+   (common random numbers), so the means compare commands rather than luck;
 4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
    a rival to the heuristic's own best pays `confidence` (half a) standard errors of its gap to
    that best on the views (so the search leaves the heuristic's choice only when the views agree
