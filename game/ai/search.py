@@ -301,7 +301,8 @@ class SearchPlayer:
         return kept, means
 
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
-        """The evaluation after the command and the rest of its activation, on one view."""
+        """The evaluation after the command and the rest of its activation (with `whole_spear`, of
+        its Spear's; in the endgame, of the game), on one view."""
         sim = fork(view)
         spear = (sim.state.turn, sim.state.current_card)
         if isinstance(sim.submit(cmd), Rejected):
