@@ -10,7 +10,7 @@ the commands the engine offers:
 3. each kept command is played on a copy of every other view too, and the activation it belongs to
    is played out by a quick policy (both sides: fight, charge, shoot, then a move: where the
    heuristic would go at normal and hard, straight at the enemy at easy) for at most `depth`
-   commands (at hard, the rest of the Spear's activation), then the position is evaluated (the
+   commands (or, with `whole_spear`, the rest of the Spear's activation), then the position is evaluated (the
    heuristic's evaluation, and at `normal` and `hard` how much better the searching side's moved
    models stand by the heuristic's spot values: objectives, targets, the threat next, Command
    Range); in the last turn, once at most `endgame` Hero cards are left to draw, the play-outs run
@@ -77,12 +77,12 @@ class Budget:
     whole_spear: bool = False  # play out the rest of the Spear's activation, not only the model's
 
 
-BUDGETS: dict[str, Budget] = {  # by level; hard also plays out the rest of the Spear
+BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
                      moves_by="heuristic", endgame=3, one_to_bring_on=True),
-    "hard": Budget(keep=8, samples=14, depth=16, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
-                   moves_by="heuristic", endgame=3, one_to_bring_on=True, whole_spear=True),
+    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
+                   moves_by="heuristic", endgame=3, one_to_bring_on=True),
 }
 
 

@@ -279,18 +279,20 @@ def test_of_the_models_still_to_act_only_the_heuristics_next_is_searched() -> No
     assert sum(isinstance(c, Activate) for c in kept) == 2
 
 
-def test_hard_plays_out_the_rest_of_the_spear_where_normal_stops_with_the_model() -> None:
+def test_whole_spear_plays_out_the_rest_of_the_spear_where_the_levels_stop_with_the_model() -> None:
     """A Hero who walks off leaves his Retainers to Feckless tests: only a play-out that brings
-    them on sees it. Hard's leaves lie after the Spear's activation, normal's after the Hero's."""
+    them on sees it. With `whole_spear` the leaves lie after the Spear's activation, else after
+    the Hero's (no level uses it: measured against normal it gained nothing, at three times the time)."""
     eng = make_engine([model("r1", "red", "squire", 10.0, 10.5),
                        model("r2", "red", "archer", 11.5, 12.0, spear="r1"),
                        model("r3", "red", "billman", 8.5, 12.0, spear="r1"),
                        model("b1", "blue", "man_at_arms", 30.0, 10.5)], seed=5)
     assert not isinstance(eng.submit(Activate(side="red", model="r1")), Rejected)
-    assert BUDGETS["hard"].whole_spear and not BUDGETS["normal"].whole_spear
     acted: dict[str, list[bool]] = {}
     for level in ("normal", "hard"):
         player = _player(level)
+        if level == "hard":
+            player.budget = replace(player.budget, whole_spear=True, depth=16)
         leaf = player.leaf
         seen = acted[level] = []
 
