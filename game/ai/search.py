@@ -10,14 +10,14 @@ the commands the engine offers:
 3. each kept command is played on a copy of every other view too, and the activation it belongs to
    is played out by a quick policy (both sides: fight, charge, shoot, then a move: where the
    heuristic would go at normal and hard, straight at the enemy at easy) for at most `depth`
-   commands (or, with `whole_spear`, the rest of the Spear's activation), then the position is evaluated (the
-   heuristic's evaluation, and at `normal` and `hard` how much better the searching side's moved
-   models stand by the heuristic's spot values: objectives, targets, the threat next, Command
-   Range); in the last turn, once at most `endgame` Hero cards are left to draw, the play-outs run
-   to the end of the game instead, and a finished game counts its result (the Valour margin, and
-   `DECISIVE` more for a win, less for a loss), so the search plays for the win rather than for
-   Valour; a view is a chance node, and every command meets the same views and the same policy dice
-   (common random numbers), so the means compare commands rather than luck;
+   commands (or, with `whole_spear`, the rest of the Spear's activation), then the position is
+   evaluated (the heuristic's evaluation, and at `normal` and `hard` how much better the searching
+   side's moved models stand by the heuristic's spot values: objectives, targets, the threat next,
+   Command Range); in the last turn, once at most `endgame` Hero cards are left to draw, the play-
+   outs run to the end of the game instead, and a finished game counts its result (the Valour
+   margin, and `DECISIVE` more for a win, less for a loss), so the search plays for the win rather
+   than for Valour; a view is a chance node, and every command meets the same views and the same
+   policy dice (common random numbers), so the means compare commands rather than luck;
 4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
    a rival to the heuristic's own best pays `confidence` (half a) standard errors of its gap to
    that best on the views (so the search leaves the heuristic's choice only when the views agree
