@@ -36,12 +36,13 @@ from typing import Literal
 
 from game.ai import heuristic
 from game.ai.eager import CHARGES, best_drive, legal, nearest_move
+from game.ai.finer import finer_moves
 from game.ai.heuristic import Memory
 from game.ai.heuristic_terms import Guesser
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.view import determinise, view_table
-from game.rules.commands import Activate, Command, Drive
+from game.rules.commands import Activate, Command, Drive, Move
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -75,14 +76,16 @@ class Budget:
     endgame: int = 0  # in the last turn, with at most this many Hero cards still to draw, play to the end
     one_to_bring_on: bool = False  # of the models still to act, only the cheap score's next is searched
     whole_spear: bool = False  # play out the rest of the Spear's activation, not only the model's
+    bearings: int = 0  # also plain moves along this many bearings (finer_moves), not only those offered
+    finer: int = 2  # of those, the best this many by the cheap score join the offered commands
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
-                     moves_by="heuristic", endgame=3, one_to_bring_on=True),
+                     moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24),
     "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
-                   moves_by="heuristic", endgame=3, one_to_bring_on=True),
+                   moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24),
 }
 
 
@@ -260,16 +263,19 @@ class SearchPlayer:
         seeds = [self.dice.pick(1 << 62) for _ in views]
         with views[0].deciding():
             commands = views[0].legal_commands(side)
+            finer = finer_moves(views[0], side, commands, self.budget.bearings)
         if not commands:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
-        if len(commands) == 1:
+        if len(commands) == 1 and not finer:
             return commands, [0.0]
         self.standing = Standing(views[0], side, self.memory) if self.budget.spots else None
         self.to_the_end = in_endgame(engine.state, self.budget.endgame)
         prior = [0.0] * len(commands)
         weight = self.budget.prior
-        if weight or len(commands) > self.budget.screen or self.budget.one_to_bring_on:
+        if weight or len(commands) > self.budget.screen or self.budget.one_to_bring_on or finer:
             scored = [score for _, score in score_commands(views[0], side, commands, self.memory)]
+            if finer:
+                commands, scored = self.widen(views[0], side, commands, scored, finer)
             if self.budget.one_to_bring_on:
                 commands, scored = next_model_only(commands, scored)
                 if len(commands) == 1:
@@ -299,6 +305,15 @@ class SearchPlayer:
                 spread = sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1)
                 means[j] -= z * math.sqrt(spread / len(gaps))
         return kept, means
+
+    def widen(self, view: Engine, side: Side, commands: list[Command], scored: list[float],
+              finer: list[Move]) -> tuple[list[Command], list[float]]:
+        """The offered commands and their cheap scores, with the best `finer` of the moves the
+        engine did not offer (those it would refuse left out)."""
+        found = score_commands(view, side, list(finer), self.memory)
+        extra = [(score, i, cmd) for i, (cmd, score) in enumerate(found) if score > heuristic.REFUSED]
+        best = sorted(extra, key=lambda t: (-t[0], t[1]))[:self.budget.finer]
+        return [*commands, *(cmd for _, _, cmd in best)], [*scored, *(score for score, _, _ in best)]
 
     def value(self, view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
         """The evaluation after the command and the rest of its activation (with `whole_spear`, of
