@@ -298,7 +298,9 @@ class SearchPlayer:
                 values[j].append(self.value(view, side, cmd, Dice(seed)))
         means = [sum(v) / len(v) + b for v, b in zip(values, bonus, strict=True)]
         z = self.budget.confidence
-        if z > 0 and len(values[0]) > 1:  # doubt: a rival to the anchor pays z standard errors of the gap
+        if z > 0 and len(values[0]) == 1:  # the clock stopped it after one view: no doubt can be
+            means[1:] = [min(m, means[0]) for m in means[1:]]  # measured, so none leaves the anchor
+        elif z > 0:  # doubt: a rival to the anchor pays z standard errors of the gap
             for j in range(1, len(kept)):
                 gaps = [a - b for a, b in zip(values[j], values[0], strict=True)]
                 mean = sum(gaps) / len(gaps)

@@ -306,3 +306,15 @@ def test_whole_spear_plays_out_the_rest_of_the_spear_where_the_levels_stop_with_
         player.choose(eng, "red")
     assert acted["normal"] and not any(acted["normal"])
     assert acted["hard"] and all(acted["hard"])
+
+
+def test_cut_short_by_the_clock_after_one_view_it_keeps_the_heuristics_choice() -> None:
+    """One view measures no doubt: where the clock stops the search after its first view, a rival
+    may not leave the heuristic's choice on that one sample (with every view it does: the win
+    kept in the last activation)."""
+    ahead = _last_fight(1)
+    for seed in range(1, 13):  # on one view, about half of these seeds draw a view that ends it
+        hurried = _player("normal", seed)
+        hurried.time_cap = 0.0  # no round of views after the first
+        assert isinstance(hurried.choose(ahead, "red"), Fight), seed  # the heuristic's choice
+    assert isinstance(_player("normal").choose(ahead, "red"), EndActivation)
