@@ -5,8 +5,10 @@ the commands the engine offers:
 1. it draws N views of the game (`view.determinise`): what it cannot know is sampled from its
    own dice, so it never reads the hidden state;
 2. it lists the legal commands on the first view (of the Spear's models still to act, only the
-   heuristic's next), screens them with the heuristic player's score (the best `screen` of them)
-   and plays each out on that view, keeping the best K;
+   heuristic's next) and, at `normal` and `hard`, the best two by the heuristic's score of the
+   plain moves the engine does not offer (`finer.finer_moves`: 24 bearings, stopping a quarter,
+   half, three quarters or all of the way), screens them with the heuristic player's score (the
+   best `screen` of them) and plays each out on that view, keeping the best K;
 3. each kept command is played on a copy of every other view too, and the activation it belongs to
    is played out by a quick policy (both sides: fight, charge, shoot, then a move: where the
    heuristic would go at normal and hard, straight at the enemy at easy) for at most `depth`
@@ -21,7 +23,8 @@ the commands the engine offers:
 4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
    a rival to the heuristic's own best pays `confidence` (half a) standard errors of its gap to
    that best on the views (so the search leaves the heuristic's choice only when the views agree
-   that it should), and the best value wins (easy: a softmax draw among the best few). With
+   that it should; cut short by the clock after one view, it does not leave it), and the best
+   value wins (easy: a softmax draw among the best few). With
    `replies`, a reaction offered to the opponent meanwhile is answered with the reply that is
    worst for the searching side.
 """
