@@ -81,14 +81,18 @@ class Budget:
     whole_spear: bool = False  # play out the rest of the Spear's activation, not only the model's
     bearings: int = 0  # also plain moves along this many bearings (finer_moves), not only those offered
     finer: int = 2  # of those, the best this many by the cheap score join the offered commands
+    strikes_by: Mover = "nearest"  # the play-outs' blows, shots and next model: by the dice, or the heuristic
+    through_perks: bool = False  # a Perk played between models is played out through the next activation
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
     "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
     "normal": Budget(keep=6, samples=6, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
-                     moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24),
+                     moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24,
+                     strikes_by="heuristic", through_perks=True),
     "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
-                   moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24),
+                   moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24,
+                   strikes_by="heuristic", through_perks=True),
 }
 
 
@@ -182,12 +186,17 @@ def score_commands(engine: Engine, side: Side, commands: list[Command],
 
 def quick_command(engine: Engine, side: Side, dice: Dice,
                   routes: dict[tuple[object, ...], RouteField] | None = None,
-                  moves_by: Mover = "nearest", memory: Memory | None = None) -> Command | None:
+                  moves_by: Mover = "nearest", memory: Memory | None = None,
+                  strikes_by: Mover = "nearest") -> Command | None:
     """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, then a
     move, and end the activation (None if nothing is offered). The move is the one ending nearest
     an enemy, or with `moves_by` "heuristic" the heuristic's best command (a move, a Perk or the
     end): walking straight at the enemy made every command that leaves the model a move to make
-    (a shot, a Perk) pay for that walk at the leaves, so the search shunned them."""
+    (a shot, a Perk) pay for that walk at the leaves, so the search shunned them. With `strikes_by`
+    "heuristic", a fight, charge or shot, and between models the next to come, is the heuristic's
+    best command too (a Perk first, the target and stroke it would choose, the model it would bring
+    on): a blow the dice picked made a Perk played before it pay for a random stroke after it,
+    against the searched blow itself."""
     with engine.deciding():
         pool = engine.candidates(side)
         reactions = [c.command() for c in pool if c.kind == "react"]
@@ -196,6 +205,8 @@ def quick_command(engine: Engine, side: Side, dice: Dice,
             return max(options, key=lambda c: _after(engine, side, c))
         for kinds in (("fight",), CHARGES, ("shoot",)):
             found = legal(engine, [c for c in pool if c.kind in kinds or c.gambit in kinds])
+            if found and strikes_by == "heuristic":
+                return heuristic.best_command(engine, side, memory)
             if found:
                 return found[dice.pick(len(found))]
         drives = [c for c in legal(engine, [c for c in pool if c.kind == "drive"]) if isinstance(c, Drive)]
@@ -210,6 +221,8 @@ def quick_command(engine: Engine, side: Side, dice: Dice,
             if best is not None:
                 return best
         if not engine.state.active_model:  # between models: the next to come, else end the Spear
+            if strikes_by == "heuristic":
+                return heuristic.best_command(engine, side, memory)
             ready = legal(engine, [c for c in pool if c.kind == "activate"])
             if ready:
                 return ready[0]
@@ -325,13 +338,18 @@ class SearchPlayer:
         its Spear's; in the endgame, of the game), on one view."""
         sim = fork(view)
         spear = (sim.state.turn, sim.state.current_card)
+        between = not sim.state.active_model and sim.state.pending is None
         if isinstance(sim.submit(cmd), Rejected):
             return -WIN
+        plies = self.budget.plies
+        if between and self.budget.through_perks and not sim.state.active_model \
+                and (sim.state.turn, sim.state.current_card) == spear and not sim.state.over:
+            plies += 1  # a Perk played between models: what it does shows in the next activation
         if self.to_the_end:
             return self.play_out(sim, side, ENDGAME_DEPTH, dice, ENDGAME_DEPTH)
         if self.budget.whole_spear:
             return self.play_out(sim, side, self.budget.depth, dice, ENDGAME_DEPTH, spear)
-        return self.play_out(sim, side, self.budget.depth, dice, self.budget.plies)
+        return self.play_out(sim, side, self.budget.depth, dice, plies)
 
     def play_out(self, sim: Engine, side: Side, depth: int, dice: Dice, breaks: int,
                  spear: tuple[int, str] | None = None) -> float:
@@ -353,7 +371,8 @@ class SearchPlayer:
             if self.budget.policy == "heuristic":
                 cmd = heuristic.best_command(sim, acting, self.memory)
             else:
-                cmd = quick_command(sim, acting, dice, self.routes, self.budget.moves_by, self.memory)
+                cmd = quick_command(sim, acting, dice, self.routes, self.budget.moves_by, self.memory,
+                                    self.budget.strikes_by)
             if cmd is None or isinstance(sim.submit(cmd), Rejected):
                 break
             depth -= 1

@@ -22,7 +22,7 @@ from game.ai.search import (
     score_commands,
 )
 from game.ai.view import determinise
-from game.rules.commands import Activate, Command, EndActivation, Fight, Move, Shoot
+from game.rules.commands import Activate, Command, EndActivation, Fight, Move, PlayPerk, Shoot
 from game.rules.context import Rejected
 from game.rules.dice import Dice
 from game.rules.engine import Engine
@@ -318,3 +318,58 @@ def test_cut_short_by_the_clock_after_one_view_it_keeps_the_heuristics_choice() 
         hurried.time_cap = 0.0  # no round of views after the first
         assert isinstance(hurried.choose(ahead, "red"), Fight), seed  # the heuristic's choice
     assert isinstance(_player("normal").choose(ahead, "red"), EndActivation)
+
+
+def _rally_moment() -> Engine:
+    """Between the models of red's Spear: the Hero has acted, his billman stands out of Command
+    Range, and red holds a Rally to the Banner to spare him the Feckless test."""
+    eng = make_engine([model("r1", "red", "squire", 5.0, 5.5),
+                       model("r2", "red", "billman", 15.0, 5.5, spear="r1"),
+                       model("b1", "blue", "captain", 20.0, 20.5)], seed=7)
+    eng.state.sides["red"].perks = ["rally"]
+    assert not isinstance(eng.submit(Activate(side="red", model="r1")), Rejected)
+    assert not isinstance(eng.submit(EndActivation(side="red", model="r1")), Rejected)
+    return eng
+
+
+def _leaves_after(player: SearchPlayer, eng: Engine, cmd: Command) -> list[bool]:
+    """Whether the billman has been brought on at each leaf of the play-out of `cmd` on one view."""
+    seen: list[bool] = []
+    leaf = player.leaf
+
+    def recording(sim: Engine, side: Side) -> float:
+        seen.append(sim.state.model("r2").activated)
+        return leaf(sim, side)
+
+    player.leaf = recording  # type: ignore[method-assign]
+    player.value(determinise(eng, "red", Dice(1)), "red", cmd, Dice(2))
+    return seen
+
+
+def test_a_perk_played_between_models_is_played_out_through_the_next_activation() -> None:
+    """A Rally played between models does its work in the next model's activation: a play-out that
+    stopped at once compared it, with nothing yet done, against a whole activation."""
+    eng = _rally_moment()
+    rally = PlayPerk(side="red", card="rally", model="r2")
+    assert rally in eng.legal_commands("red")
+    through = _player("normal")
+    assert through.budget.through_perks and BUDGETS["hard"].through_perks
+    assert _leaves_after(through, eng, rally) == [True]
+    stopping = _player("normal")
+    stopping.budget = replace(stopping.budget, through_perks=False)
+    assert _leaves_after(stopping, eng, rally) == [False]
+    bring_on = Activate(side="red", model="r2")  # not a Perk: the play-out stops after his activation
+    assert _leaves_after(through, eng, bring_on) == [True]
+
+
+def test_the_play_outs_strike_as_the_heuristic_would_not_as_the_dice_pick() -> None:
+    """In contact, the play-outs' blow (its target, stroke, a Perk first) is the heuristic's at
+    normal and hard: a blow the dice picked made a Perk played before it pay for a random stroke."""
+    eng = _duel(1.0)
+    memory = Memory()
+    struck = quick_command(eng, "red", Dice(1), None, "heuristic", memory, "heuristic")
+    assert struck == heuristic.best_command(eng, "red", memory)
+    picks = {repr(quick_command(eng, "red", Dice(seed), None, "heuristic", memory)) for seed in range(12)}
+    assert len(picks) > 1  # by the dice, the strokes offered are picked at random
+    assert BUDGETS["normal"].strikes_by == BUDGETS["hard"].strikes_by == "heuristic"
+
