@@ -10,9 +10,11 @@ the commands the engine offers:
    half, three quarters or all of the way), screens them with the heuristic player's score (the
    best `screen` of them) and plays each out on that view, keeping the best K;
 3. each kept command is played on a copy of every other view too, and the activation it belongs to
-   is played out by a quick policy (both sides: fight, charge, shoot, then a move: where the
-   heuristic would go at normal and hard, straight at the enemy at easy) for at most `depth`
-   commands (or, with `whole_spear`, the rest of the Spear's activation), then the position is
+   is played out by a quick policy (both sides: fight, charge, shoot, then a move: at normal and
+   hard the blow, the shot, the move and the next model the heuristic would choose; at easy a blow
+   the dice pick and a walk straight at the enemy) for at most `depth` commands (or, with
+   `whole_spear`, the rest of the Spear's activation; a Perk played between models, through the
+   next model's activation, where it does its work), then the position is
    evaluated (the heuristic's evaluation, and at `normal` and `hard` how much better the searching
    side's moved models stand by the heuristic's spot values: objectives, targets, the threat next,
    Command Range); in the last turn, once at most `endgame` Hero cards are left to draw, the play-
