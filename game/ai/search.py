@@ -54,6 +54,7 @@ from game.rules.engine import Engine
 from game.rules.state import GameState, NoSide, Side, other_side
 
 Mover = Literal["nearest", "heuristic"]  # how a play-out moves a model (Budget.moves_by)
+Striker = Literal["dice", "heuristic"]  # how a play-out picks blows, shots, the next model (strikes_by)
 WIN = 100.0  # a won game, in Valour Points
 ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
 DECISIVE = 4.0  # a played-out game's result: the Valour margin plus this much for a win (less for a loss)
@@ -83,7 +84,7 @@ class Budget:
     whole_spear: bool = False  # play out the rest of the Spear's activation, not only the model's
     bearings: int = 0  # also plain moves along this many bearings (finer_moves), not only those offered
     finer: int = 2  # of those, the best this many by the cheap score join the offered commands
-    strikes_by: Mover = "nearest"  # the play-outs' blows, shots and next model: by the dice, or the heuristic
+    strikes_by: Striker = "dice"  # the play-outs' blows, shots and next model: by the dice, or the heuristic
     through_perks: bool = False  # a Perk played between models is played out through the next activation
 
 
@@ -189,7 +190,7 @@ def score_commands(engine: Engine, side: Side, commands: list[Command],
 def quick_command(engine: Engine, side: Side, dice: Dice,
                   routes: dict[tuple[object, ...], RouteField] | None = None,
                   moves_by: Mover = "nearest", memory: Memory | None = None,
-                  strikes_by: Mover = "nearest") -> Command | None:
+                  strikes_by: Striker = "dice") -> Command | None:
     """The rollout policy: a reaction by a one-step look, else fight, charge, shoot, drive, then a
     move, and end the activation (None if nothing is offered). The move is the one ending nearest
     an enemy, or with `moves_by` "heuristic" the heuristic's best command (a move, a Perk or the
