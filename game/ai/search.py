@@ -10,18 +10,18 @@ the commands the engine offers:
    half, three quarters or all of the way), screens them with the heuristic player's score (the
    best `screen` of them) and plays each out on that view, keeping the best K;
 3. each kept command is played on a copy of every other view too, and the activation it belongs to
-   is played out by a quick policy (both sides: fight, charge, shoot, then a move: at normal and
-   hard the blow, the shot, the move and the next model the heuristic would choose; at easy a blow
-   the dice pick and a walk straight at the enemy) for at most `depth` commands (or, with
-   `whole_spear`, the rest of the Spear's activation; a Perk played between models, through the
-   next model's activation, where it does its work), then the position is
-   evaluated (the heuristic's evaluation, and at `normal` and `hard` how much better the searching
-   side's moved models stand by the heuristic's spot values: objectives, targets, the threat next,
-   Command Range); in the last turn, once at most `endgame` Hero cards are left to draw, the play-
-   outs run to the end of the game instead, and a finished game counts its result (the Valour
-   margin, and `DECISIVE` more for a win, less for a loss), so the search plays for the win rather
-   than for Valour; a view is a chance node, and every command meets the same views and the same
-   policy dice (common random numbers), so the means compare commands rather than luck;
+   is played out by a quick policy (both sides: answer, fight, charge, shoot, then a move: at
+   normal and hard the reaction, the blow, the shot, the move and the next model the heuristic
+   would choose; at easy a one-step look, a blow the dice pick and a walk straight at the enemy)
+   for at most `depth` commands (or, with `whole_spear`, the rest of the Spear's activation; a Perk
+   played between models, through the next model's activation, where it does its work), then the
+   position is evaluated (the heuristic's evaluation, and at `normal` and `hard` how much better
+   the searching side's moved models stand by the heuristic's spot values: objectives, targets, the
+   threat next, Command Range); in the last turn, once at most `endgame` Hero cards are left to
+   draw, the play-outs run to the end of the game instead, and a finished game counts its result
+   (the Valour margin, and `DECISIVE` more for a win, less for a loss), so the search plays for the
+   win rather than for Valour; a view is a chance node, and every command meets the same views and
+   the same policy dice (common random numbers), so the means compare commands rather than luck;
 4. a command's value is its mean plus `prior` times the heuristic's score; at `normal` and `hard`
    a rival to the heuristic's own best pays `confidence` (half a) standard errors of its gap to
    that best on the views (so the search leaves the heuristic's choice only when the views agree
@@ -84,8 +84,9 @@ class Budget:
     whole_spear: bool = False  # play out the rest of the Spear's activation, not only the model's
     bearings: int = 0  # also plain moves along this many bearings (finer_moves), not only those offered
     finer: int = 2  # of those, the best this many by the cheap score join the offered commands
-    strikes_by: Striker = "dice"  # the play-outs' blows, shots and next model: by the dice, or the heuristic
+    strikes_by: Striker = "dice"  # play-outs' reactions, blows, shots, next model: dice or heuristic
     through_perks: bool = False  # a Perk played between models is played out through the next activation
+    fresh: bool = False  # the kept commands' values leave out the first view, on which they were picked
 
 
 BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
@@ -196,13 +197,17 @@ def quick_command(engine: Engine, side: Side, dice: Dice,
     an enemy, or with `moves_by` "heuristic" the heuristic's best command (a move, a Perk or the
     end): walking straight at the enemy made every command that leaves the model a move to make
     (a shot, a Perk) pay for that walk at the leaves, so the search shunned them. With `strikes_by`
-    "heuristic", a fight, charge or shot, and between models the next to come, is the heuristic's
-    best command too (a Perk first, the target and stroke it would choose, the model it would bring
-    on): a blow the dice picked made a Perk played before it pay for a random stroke after it,
-    against the searched blow itself."""
+    "heuristic", a reaction, a fight, charge or shot, and between models the next to come, is the
+    heuristic's best command too (the answer it would give, a Perk first, the target and stroke it
+    would choose, the model it would bring on): a blow the dice picked made a Perk played before it
+    pay for a random stroke after it, against the searched blow itself, and a reaction picked by a
+    one-step look on one roll of the dice answered a third of the charges otherwise than the
+    heuristic opponent would."""
     with engine.deciding():
         pool = engine.candidates(side)
         reactions = [c.command() for c in pool if c.kind == "react"]
+        if reactions and strikes_by == "heuristic":
+            return heuristic.best_command(engine, side, memory)
         if reactions:
             options = [c for c in reactions if c is not None]
             return max(options, key=lambda c: _after(engine, side, c))
@@ -304,17 +309,27 @@ class SearchPlayer:
                 commands, scored = [commands[i] for i in best], [scored[i] for i in best]
             prior = [weight * score for score in scored]
         first = [self.value(views[0], side, cmd, Dice(seeds[0])) for cmd in commands]
-        order = sorted(range(len(commands)), key=lambda i: (-(first[i] + prior[i]), i))[:self.budget.keep]
-        anchor = max(order, key=lambda i: (prior[i], -i))  # the cheap score's best of those kept
-        order = [anchor, *[i for i in order if i != anchor]]
+        order = sorted(range(len(commands)), key=lambda i: (-(first[i] + prior[i]), i))
+        if self.budget.fresh:  # the cheap score's best is always kept, however its first view went
+            anchor = max(range(len(commands)), key=lambda i: (prior[i], -i))
+            order = [anchor, *[i for i in order if i != anchor]][:self.budget.keep]
+        else:
+            order = order[:self.budget.keep]
+            anchor = max(order, key=lambda i: (prior[i], -i))  # the cheap score's best of those kept
+            order = [anchor, *[i for i in order if i != anchor]]
         kept = [commands[i] for i in order]
         values = [[first[i]] for i in order]  # per kept command, its value on each view
+        picked = values  # the first view's, on which the kept were picked (the lucky among them)
+        if self.budget.fresh and len(views) > 1:
+            values = [[] for _ in order]
         bonus = [prior[i] for i in order]
         for view, seed in zip(views[1:], seeds[1:], strict=True):
             if self.time_cap is not None and time.perf_counter() - started > self.time_cap:
                 break
             for j, cmd in enumerate(kept):
                 values[j].append(self.value(view, side, cmd, Dice(seed)))
+        if not values[0]:  # the clock stopped it before a fresh view
+            values = picked
         means = [sum(v) / len(v) + b for v, b in zip(values, bonus, strict=True)]
         z = self.budget.confidence
         if z > 0 and len(values[0]) == 1:  # the clock stopped it after one view: no doubt can be

@@ -373,3 +373,33 @@ def test_the_play_outs_strike_as_the_heuristic_would_not_as_the_dice_pick() -> N
     assert len(picks) > 1  # by the dice, the strokes offered are picked at random
     assert BUDGETS["normal"].strikes_by == BUDGETS["hard"].strikes_by == "heuristic"
 
+
+
+def _first_charge_answered_otherwise() -> Engine:
+    """The first charge of a heuristic game on the ford that a one-look on the dice would answer
+    otherwise than the heuristic does (found by command 90)."""
+    engine = start_game("the-ford", 1)
+    seats = {s: make_player("heuristic", player_seed(1, s)) for s in ("red", "blue")}
+    for _ in range(150):
+        side = engine.state.acting_side
+        assert side and not engine.state.over
+        if engine.state.pending is not None:
+            view = Engine(engine.table, engine.state.clone())
+            if quick_command(view, side, Dice(1), None, "heuristic", Memory(), "dice") != \
+                    heuristic.best_command(view, side, Memory()):
+                return view
+        engine.submit(seats[side].choose(engine, side))
+    raise AssertionError("no charge answered otherwise in the first 150 commands")
+
+
+def test_the_play_outs_answer_a_charge_as_the_heuristic_would() -> None:
+    """At normal and hard the play-outs' reactions are the heuristic's (the opponent the search
+    meets is modelled as the heuristic plays): a one-step look on one roll of the dice answered
+    about a third of the charges in play-outs otherwise than the heuristic would."""
+    view = _first_charge_answered_otherwise()
+    side = view.state.acting_side
+    assert side and view.state.pending is not None
+    memory = Memory()
+    answer = quick_command(view, side, Dice(1), None, "heuristic", memory, "heuristic")
+    assert answer == heuristic.best_command(view, side, memory)
+    assert answer != quick_command(view, side, Dice(1), None, "heuristic", memory, "dice")
