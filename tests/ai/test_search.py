@@ -403,3 +403,36 @@ def test_the_play_outs_answer_a_charge_as_the_heuristic_would() -> None:
     answer = quick_command(view, side, Dice(1), None, "heuristic", memory, "heuristic")
     assert answer == heuristic.best_command(view, side, memory)
     assert answer != quick_command(view, side, Dice(1), None, "heuristic", memory, "dice")
+
+
+def _searched(eng: Engine, fresh: bool, first_view: Callable[[int, Command], float]) -> tuple[list[Command], list[float]]:
+    """The search's kept commands and values at normal (no doubt term), with every play-out worth
+    0 but those on the first view, worth `first_view(i, cmd)` for the i-th command played there."""
+    player = _player("normal")
+    player.budget = replace(player.budget, fresh=fresh, confidence=0.0)
+    calls: list[object] = []
+
+    def value(view: Engine, side: Side, cmd: Command, dice: Dice) -> float:
+        calls.append(view)
+        return first_view(len(calls) - 1, cmd) if view is calls[0] else 0.0
+
+    player.value = value  # type: ignore[method-assign]
+    return player.search(eng, "red")
+
+
+def test_fresh_values_leave_out_the_view_the_kept_commands_were_picked_on() -> None:
+    """The kept are the luckiest on the first view (the winner's curse): with `fresh` their values
+    are the later views' only, and the cheap score's best is kept however its first view went."""
+    eng = _duel(4.0)
+    flat, flat_means = _searched(eng, True, lambda i, cmd: 0.0)
+    lucky, lucky_means = _searched(eng, True, lambda i, cmd: 100.0)
+    stale, stale_means = _searched(eng, False, lambda i, cmd: 100.0)
+    assert len(flat) == BUDGETS["normal"].keep and flat == lucky == stale
+    assert lucky_means == flat_means  # the first view's 100 counts for nothing
+    views = BUDGETS["normal"].samples
+    assert stale_means == pytest.approx([m + 100.0 / views for m in flat_means])
+    anchor = flat[0]  # the cheap score's best; now its first view goes worst of all
+    unlucky, _ = _searched(eng, True, lambda i, cmd: -100.0 if cmd == anchor else float(i))
+    assert unlucky[0] == anchor
+    dropped, _ = _searched(eng, False, lambda i, cmd: -100.0 if cmd == anchor else float(i))
+    assert anchor not in dropped
