@@ -94,9 +94,9 @@ BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigge
     "normal": Budget(keep=3, samples=11, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
                      moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24,
                      strikes_by="heuristic", through_perks=True, fresh=True),
-    "hard": Budget(keep=8, samples=14, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
+    "hard": Budget(keep=4, samples=22, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
                    moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24,
-                   strikes_by="heuristic", through_perks=True),
+                   strikes_by="heuristic", through_perks=True, fresh=True),
 }
 
 

@@ -405,7 +405,8 @@ def test_the_play_outs_answer_a_charge_as_the_heuristic_would() -> None:
     assert answer != quick_command(view, side, Dice(1), None, "heuristic", memory, "dice")
 
 
-def _searched(eng: Engine, fresh: bool, first_view: Callable[[int, Command], float]) -> tuple[list[Command], list[float]]:
+def _searched(eng: Engine, fresh: bool,
+              first_view: Callable[[int, Command], float]) -> tuple[list[Command], list[float]]:
     """The search's kept commands and values at normal (no doubt term), with every play-out worth
     0 but those on the first view, worth `first_view(i, cmd)` for the i-th command played there."""
     player = _player("normal")
