@@ -47,14 +47,15 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.contact import enemies_in_contact, obstacle_between
-from game.rules.context import Act, Rejected
+from game.rules.context import Act, Rejected, Table
 from game.rules.dice import Dice
 from game.rules.melee import FightPlan, fight_odds
 from game.rules.missiles import ShotPlan, blockers, missile_weapon
 from game.rules.paths import MovePlan, base_allowance, in_hard_going
 from game.rules.shooting import shot_outcomes
 from game.rules.spears import in_command, spear_members
-from game.rules.state import Model, NoSide, Side, other_side
+from game.rules.state import GameState, Model, NoSide, Side, other_side
+from game.rules.turn import must_test_will
 from game.rules.vehicle_shots import VehicleShotPlan
 from game.rules.vehicles import is_driver
 
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
 REFUSED = -1e9  # the score of a command the engine would refuse
 NEAR_TIE = {"easy": 0.35, "normal": 0.02, "hard": 0.005}  # scores this close to the best are equals
 FORWARD = 0.05  # a small thanks for acting rather than idling
+QUIT = 8.0  # a side's quitting the field (a failed Will to Fight), in Valour Points at the leaves
 
 
 class Memory:
@@ -112,7 +114,8 @@ def best_command(engine: Engine, side: Side, memory: Memory | None = None) -> Co
 def evaluate(engine: Engine, side: Side) -> float:
     """A static evaluation of the position for `side`: the Valour margin, plus material (what the
     models left on each side are worth, steeds included), plus the hold objectives each side
-    holds now (weighted by how near the end is), loot still in reach and the escort's progress."""
+    holds now (weighted by how near the end is), loot still in reach, the escort's progress, and
+    each side's chance of quitting the field on a failed Will to Fight (`QUIT` Valour Points)."""
     table, state = engine.table, engine.state
     foe = other_side(side)
     score = float(state.sides[side].valour - state.sides[foe].valour)
@@ -134,7 +137,18 @@ def evaluate(engine: Engine, side: Side) -> float:
             along = v.x / width if v.escort_edge == "east" else 1 - v.x / width \
                 if v.escort_edge == "west" else 0.5
             score += v.escort_valour * 0.5 * along * (1 if v.side == side else -1)
-    return score
+    return score + QUIT * (quit_chance(table, state, foe) - quit_chance(table, state, side))
+
+
+def quit_chance(table: Table, state: GameState, side: Side) -> float:
+    """The chance `side` quits the field before the game ends, as it stands: a retinue that must
+    test its Will to Fight rolls at the end of this turn and of every turn left."""
+    if not must_test_will(table, state, side):
+        return 0.0
+    target = table.numbers.will_to_fight_target
+    first = odds.will_to_fight_odds(target, state.sides[side].will_bonus)
+    later = odds.will_to_fight_odds(target)
+    return 1.0 - float(first * later ** max(0, state.max_turns - state.turn))
 
 
 def _commands(engine: Engine, side: Side) -> list[Command]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules.alarums import resolve_alarum
 from game.rules.contact import enemies_in_contact
-from game.rules.context import Act
+from game.rules.context import Act, Table
 from game.rules.events import (
     ActivationLost,
     CardDrawn,
@@ -19,7 +19,7 @@ from game.rules.outcome import end_game, finish_by_valour
 from game.rules.perk_draw import draw_perk
 from game.rules.ramming import end_of_turn
 from game.rules.spears import build_hero_deck, held, spear_members
-from game.rules.state import ALARUMS_CARD, SIDES, Model, Side
+from game.rules.state import ALARUMS_CARD, SIDES, GameState, Model, Side
 from game.rules.steeds import riderless_steeds_test
 
 
@@ -133,13 +133,19 @@ def end_turn(act: Act) -> None:
     begin_turn(act)
 
 
+def must_test_will(table: Table, state: GameState, side: Side) -> bool:
+    """A retinue at half its starting models or less, or without its Captain, tests its Will to
+    Fight at the end of every turn."""
+    living = state.living(side)
+    captain_lost = not any(table.profile(m).role == "captain" for m in living)
+    return captain_lost or len(living) * 2 <= state.sides[side].start_models
+
+
 def _will_to_fight(act: Act, side: Side) -> bool:
     """Roll Will to Fight if the side needs to; True if it quits the field."""
     state = act.state
     ss = state.sides[side]
-    living = state.living(side)
-    captain_lost = not any(act.table.profile(m).role == "captain" for m in living)
-    if len(living) * 2 > ss.start_models and not captain_lost:
+    if not must_test_will(act.table, state, side):
         return False
     need = act.table.numbers.will_to_fight_target
     dice = act.dice.rolls(2, f"Will to Fight, {side}, needs {need}+ on 2d6", need=f"{need}+")

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.ai import HeuristicPlayer, ground, make_player, parse_spec
-from game.ai.heuristic import Memory, evaluate, score_commands, suggest
+from game.ai.heuristic import QUIT, Memory, evaluate, quit_chance, score_commands, suggest
+from game.ai.heuristic_terms import model_value, steed_value
 from game.rules.commands import Activate, Fight, Move, React
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
@@ -136,3 +137,25 @@ def test_what_it_keeps_between_decisions_never_changes_a_score() -> None:
             ground._KEPT.clear()  # the fresh memory works out its fields again
         assert with_kept == score_commands(engine, side, cmds, Memory())
         assert isinstance(engine.submit(seats[side].choose(engine, side)), Accepted)
+
+
+def test_the_evaluation_counts_a_captain_lost_as_the_will_to_fight_it_puts_at_risk() -> None:
+    """Without its Captain a retinue rolls its Will to Fight (7+ on 2d6) at the end of every turn
+    left: the evaluation takes that chance of quitting the field from the side's value, more the
+    more turns are left, and less with a Will bonus for the first roll."""
+    engine = start_game("the-ford", 3)
+    state, table = engine.state, engine.table
+    assert quit_chance(table, state, "red") == 0.0
+    before = evaluate(engine, "red")
+    captain = next(m for m in state.living("red") if table.profile(m).role == "captain")
+    captain.removed = "slain"
+    stays = 21 / 36  # 7+ on 2d6
+    left = state.max_turns - state.turn + 1
+    assert quit_chance(table, state, "red") == pytest.approx(1 - stays ** left)
+    material = 0.3 * model_value(table, captain) + 0.3 * steed_value(table, captain)
+    assert before - evaluate(engine, "red") == pytest.approx(material + QUIT * (1 - stays ** left))
+    state.turn = state.max_turns  # the last turn: one roll left
+    assert quit_chance(table, state, "red") == pytest.approx(15 / 36)
+    state.sides["red"].will_bonus = 1  # 6+ for that roll
+    assert quit_chance(table, state, "red") == pytest.approx(10 / 36)
+    assert quit_chance(table, state, "blue") == 0.0
