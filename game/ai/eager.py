@@ -48,12 +48,15 @@ def best_drive(engine: Engine, drives: list[Drive],
     the nearest enemy. A crash into a wall or a vehicle costs
     as many inches as its impact speed, shoving another vehicle 10" (it only blocks the way further
     on), running down an enemy is worth 1", a friend costs 2". Ending with a wall or a vehicle
-    closer ahead than the speed it is left rolling at costs twice the shortfall.
+    closer ahead than the speed it is left rolling at, less what the next Drive may brake off,
+    costs twice the shortfall (counting the whole speed, a wagon short of a bend stopped dead and,
+    unable to turn standing, stayed there).
     """
     state, table = engine.state, engine.table
     v = state.vehicle(state.model(drives[0].model).aboard)
 
     field = route_field(table, state, v, v.escort_edge, routes) if v.escort_edge else None
+    braking = table.content.vehicle_rules.max_speed_change
 
     def score(cmd: Drive) -> float:
         preview = predict_drive(table, state, cmd)
@@ -62,8 +65,9 @@ def best_drive(engine: Engine, drives: list[Drive],
         move = preview.move
         if field is not None:
             gain = distance_left(field, v.x, v.y) - distance_left(field, *move.end)
-            if cmd.speed > 0:  # left rolling at this speed, would it run into something next turn?
-                gain -= 2.0 * (cmd.speed - open_road(field, *move.end, move.end_heading, cmd.speed))
+            rolling = cmd.speed - braking  # left rolling: what the next Drive cannot brake off
+            if rolling > 0:  # would it run into something next turn?
+                gain -= 2.0 * (rolling - open_road(field, *move.end, move.end_heading, rolling))
         else:
             foes = [(m.x, m.y) for m in state.living() if m.side != v.side and not m.aboard]
             if not foes:

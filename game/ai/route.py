@@ -2,10 +2,13 @@
 
 The AI driver scores a Drive by how much it shortens the way to the goal edge. Straight-line
 distance would have it butt a roadblock all day; this field goes round it. The table is cut into
-half-inch cells; a cell is closed if a vehicle of the given half-width centred there would touch a
+half-inch cells; a cell is closed if a vehicle centred there would come within its room of a
 building or impassable tile, a wall, hedge, fence or line of stakes (or a ditch wider than
-vehicles.toml's narrow_ditch), or another vehicle's footprint. Distances run from the goal edge
-over 8-neighbour steps (Dijkstra).
+vehicles.toml's narrow_ditch), or another vehicle's footprint. Its room is halfway between its
+half-width and its half-length (and a margin): what its corners sweep as it swings round a bend.
+With the half-width alone the field led the supply wagon (4" by 2") through gaps its sides would
+clear but its corners not, and it stood jammed at the first building or hedge end. Distances run
+from the goal edge over 8-neighbour steps (Dijkstra).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from game.terrain.geometry import obstacle_near
 from game.terrain.terrain_map import TerrainMap
 
 CELL = 0.5  # inches
+MARGIN = 0.3  # inches kept clear beyond the room a vehicle needs
 FAR = 1e9
 STEPS = [(dx, dy, CELL * math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
 
@@ -88,7 +92,7 @@ def route_field(table: Table, state: GameState, v: Vehicle, edge: str,
 def _route_field(table: Table, state: GameState, v: Vehicle, edge: str) -> RouteField:
     tmap = table.terrain
     prof = table.content.vehicles[v.profile]
-    clearance = prof.width / 2 + 0.3
+    clearance = (prof.length + prof.width) / 4 + MARGIN
     closed = set(_static_closed(tmap, clearance, table.content.vehicle_rules.narrow_ditch))
     cols, rows = int(tmap.width / CELL), int(tmap.height / CELL)
     for o in state.vehicles:
