@@ -146,9 +146,9 @@ def quit_chance(table: Table, state: GameState, side: Side) -> float:
     if not must_test_will(table, state, side):
         return 0.0
     target = table.numbers.will_to_fight_target
-    first = odds.will_to_fight_odds(target, state.sides[side].will_bonus)
-    later = odds.will_to_fight_odds(target)
-    return 1.0 - float(first * later ** max(0, state.max_turns - state.turn))
+    first = float(odds.will_to_fight_odds(target, state.sides[side].will_bonus))
+    later = float(odds.will_to_fight_odds(target))
+    return 1.0 - first * later ** max(0, state.max_turns - state.turn)
 
 
 def _commands(engine: Engine, side: Side) -> list[Command]:
@@ -413,9 +413,8 @@ class _Scorer:
         m = state.find(cmd.model) if cmd.model else None
         if effect == "stout_heart":
             side = state.sides[self.side]
-            living = state.living(self.side)
-            captain = any(table.profile(x).role == "captain" for x in living)
-            near = len(living) <= side.start_models // 2 + 1 or not captain
+            near = must_test_will(table, state, self.side) \
+                or len(state.living(self.side)) <= side.start_models // 2 + 1  # one loss from it
             return above if near and side.will_bonus == 0 and state.turn >= 2 else -1.0
         if m is None:
             return -1.0

@@ -35,7 +35,7 @@ _CACHE: dict[tuple[int, float, float], tuple[TerrainMap, frozenset[tuple[int, in
 
 
 def _static_closed(tmap: TerrainMap, clearance: float, narrow_ditch: float) -> frozenset[tuple[int, int]]:
-    """Cells closed by the map itself for a vehicle of this half-width (cached per map)."""
+    """Cells closed by the map itself for a vehicle needing this much room (cached per map)."""
     key = (id(tmap), clearance, narrow_ditch)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is tmap:

@@ -4,7 +4,7 @@ there is room for it to swing, and does not jam against the first hedge end it m
 from __future__ import annotations
 
 from game.ai.eager import best_drive
-from game.ai.route import route_field
+from game.ai.route import CELL, route_field
 from game.rules.commands import Drive
 from game.rules.context import Act
 from game.rules.dice import Dice
@@ -49,5 +49,5 @@ def test_the_way_keeps_the_wagon_s_corners_clear_of_the_south_hedgerow_end() -> 
     engine = start_game("make-way", 1)
     wagon = next(v for v in engine.state.vehicles if v.escort_edge)
     field = route_field(engine.table, engine.state, wagon, "east")
-    assert (int(20.0 / 0.5), int(15.0 / 0.5)) in field  # the lane is open
-    assert (int(23.6 / 0.5), int(16.6 / 0.5)) not in field  # where it used to jam
+    assert (int(20.0 / CELL), int(15.0 / CELL)) in field  # the lane is open
+    assert (int(23.6 / CELL), int(16.6 / CELL)) not in field  # where it used to jam
