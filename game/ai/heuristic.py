@@ -55,7 +55,7 @@ from game.rules.paths import MovePlan, base_allowance, in_hard_going
 from game.rules.shooting import shot_outcomes
 from game.rules.spears import in_command, spear_members
 from game.rules.state import GameState, Model, NoSide, Side, other_side
-from game.rules.turn import must_test_will
+from game.rules.turn import must_test_will, still_with_the_retinue
 from game.rules.vehicle_shots import VehicleShotPlan
 from game.rules.vehicles import is_driver
 
@@ -414,7 +414,7 @@ class _Scorer:
         if effect == "stout_heart":
             side = state.sides[self.side]
             near = must_test_will(table, state, self.side) \
-                or len(state.living(self.side)) <= side.start_models // 2 + 1  # one loss from it
+                or len(still_with_the_retinue(state, self.side)) <= side.start_models // 2 + 1  # one loss from it
             return above if near and side.will_bonus == 0 and state.turn >= 2 else -1.0
         if m is None:
             return -1.0

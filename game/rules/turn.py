@@ -133,12 +133,20 @@ def end_turn(act: Act) -> None:
     begin_turn(act)
 
 
+def still_with_the_retinue(state: GameState, side: Side) -> list[Model]:
+    """The side's characters not lost: those on the table and those who left it with the
+    escorted vehicle, which did what the scenario asked of them (the briefing promises the day to
+    the side that drives it off; a pillager who rides off is lost, RULES-BRIEF §3)."""
+    return [m for m in state.models if m.side == side and not m.riderless
+            and m.removed in ("", "escaped")]
+
+
 def must_test_will(table: Table, state: GameState, side: Side) -> bool:
     """A retinue at half its starting models or less, or without its Captain, tests its Will to
-    Fight at the end of every turn."""
-    living = state.living(side)
-    captain_lost = not any(table.profile(m).role == "captain" for m in living)
-    return captain_lost or len(living) * 2 <= state.sides[side].start_models
+    Fight at the end of every turn. Models that drove off with the escort are not lost."""
+    standing = still_with_the_retinue(state, side)
+    captain_lost = not any(table.profile(m).role == "captain" for m in standing)
+    return captain_lost or len(standing) * 2 <= state.sides[side].start_models
 
 
 def _will_to_fight(act: Act, side: Side) -> bool:

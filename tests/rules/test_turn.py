@@ -10,7 +10,7 @@ from game.rules.context import Act, Rejected
 from game.rules.dice import FixedDice
 from game.rules.engine import Accepted
 from game.rules.spears import build_hero_deck
-from game.rules.turn import end_turn
+from game.rules.turn import end_turn, must_test_will
 from game.scenario import start_game
 from game.terrain.terrain_map import Objective
 from tests.rules.fixtures import make_engine, make_terrain, model
@@ -57,6 +57,25 @@ def test_will_to_fight_failure_loses_the_game() -> None:
     wtf = [e for e in events if e.type == "will_to_fight"]
     assert [(e.side, e.total, e.passed) for e in wtf] == [("red", 6, False)]
     assert eng.state.over and eng.state.winner == "blue"
+
+
+def test_models_that_drove_off_with_the_escort_are_not_lost_for_the_will_to_fight() -> None:
+    models = [model("r1", "red", "captain", 5, 5), model("r2", "red", "billman", 7, 5, spear="r1"),
+              model("r3", "red", "billman", 9, 5, spear="r1"), model("r4", "red", "billman", 11, 5, spear="r1"),
+              model("b1", "blue", "captain", 20, 20)]
+    eng = make_engine(models, dice=[])
+    eng.state.model("r1").removed = "escaped"  # the Captain rode off the table on the wagon...
+    eng.state.model("r2").removed = "escaped"  # ...with a billman: half the retinue left, none lost
+    assert not must_test_will(eng.table, eng.state, "red")
+    events = _end_turn(eng, [])  # no Will to Fight to roll: no dice
+    assert not [e for e in events if e.type == "will_to_fight"] and not eng.state.over
+    eng.state.model("r3").removed = "casualty"  # one lost: 3 of 4 still with the retinue, no test
+    assert not must_test_will(eng.table, eng.state, "red")
+    eng.state.model("r4").removed = "pillage"  # ridden off to pillage: lost (2 of 4)
+    assert must_test_will(eng.table, eng.state, "red")
+    eng2 = make_engine(models[:2] + models[4:], dice=[])
+    eng2.state.model("r1").removed = "casualty"  # a Captain cut down is lost
+    assert must_test_will(eng2.table, eng2.state, "red")
 
 
 def test_will_to_fight_pass_continues_and_stout_heart_helps() -> None:
