@@ -413,8 +413,8 @@ class _Scorer:
         m = state.find(cmd.model) if cmd.model else None
         if effect == "stout_heart":
             side = state.sides[self.side]
-            near = must_test_will(table, state, self.side) \
-                or len(still_with_the_retinue(state, self.side)) <= side.start_models // 2 + 1  # one loss from it
+            one_loss_from_it = len(still_with_the_retinue(state, self.side)) <= side.start_models // 2 + 1
+            near = must_test_will(table, state, self.side) or one_loss_from_it
             return above if near and side.will_bonus == 0 and state.turn >= 2 else -1.0
         if m is None:
             return -1.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from game.terrain.geometry import obstacle_crossings
+from game.terrain.geometry import obstacle_crossings, point_segment_distance
 from game.terrain.terrain_map import Obstacle, TerrainMap
 
 Point = tuple[float, float]
@@ -36,18 +36,10 @@ def crossing(tmap: TerrainMap, path: list[Point], obs: Obstacle, after: float
     for i, p in enumerate(path):
         if i:
             run += math.dist(path[i - 1], p)
-        d = min(_seg_dist(p, s) for s in obs.segments())
+        d = min(point_segment_distance(*p, *a, *b)[0] for a, b in obs.segments())
         if run >= after and d < best_d:
             best, best_d, best_run = p, d, run
     return best, best_run
-
-
-def _seg_dist(p: Point, seg: tuple[Point, Point]) -> float:
-    (ax, ay), (bx, by) = seg
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
-    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
 
 
 def point_at(path: list[Point], d: float) -> Point:
@@ -76,7 +68,7 @@ def cut_path(path: list[Point], end: Point) -> list[Point]:
         return [p for p in path[:1] if p != end] + [end]
     best_i, best_d = 0, math.inf
     for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
-        d = _seg_dist(end, (a, b))
+        d = point_segment_distance(*end, *a, *b)[0]
         if d < best_d - 1e-12:
             best_i, best_d = i, d
     out = path[: best_i + 1]
@@ -90,7 +82,7 @@ def landing(path: list[Point], where: Point, obs: Obstacle, radius: float) -> Po
     of `radius` clear of it)."""
     prev = path[0]
     for a, b in zip(path, path[1:], strict=False):
-        if _seg_dist(where, (a, b)) < 1e-6:
+        if point_segment_distance(*where, *a, *b)[0] < 1e-6:
             prev = a
             break
     gap = radius + obs.width / 2 + CLEARANCE

@@ -61,7 +61,8 @@ def test_will_to_fight_failure_loses_the_game() -> None:
 
 def test_models_that_drove_off_with_the_escort_are_not_lost_for_the_will_to_fight() -> None:
     models = [model("r1", "red", "captain", 5, 5), model("r2", "red", "billman", 7, 5, spear="r1"),
-              model("r3", "red", "billman", 9, 5, spear="r1"), model("r4", "red", "billman", 11, 5, spear="r1"),
+              model("r3", "red", "billman", 9, 5, spear="r1"),
+              model("r4", "red", "billman", 11, 5, spear="r1"),
               model("b1", "blue", "captain", 20, 20)]
     eng = make_engine(models, dice=[])
     eng.state.model("r1").removed = "escaped"  # the Captain rode off the table on the wagon...
