@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 CHARGES = ("charge", "mounted_charge")
+CLOSING = 1.0  # inches: a Hero left behind by his Spear's vehicle keeps only moves that gain this much on it
 
 
 def best_drive(engine: Engine, drives: list[Drive],
@@ -87,7 +88,10 @@ def best_drive(engine: Engine, drives: list[Drive],
 
 def driver_command_limit(engine: Engine) -> Callable[[Move], bool] | None:
     """For a Hero whose Spear drives a vehicle: which moves (or charges) end where his Command
-    Range still covers the vehicle's next stretch of road (None when there is no such Hero)."""
+    Range still covers the vehicle's next stretch of road, or, once the vehicle has left it,
+    `CLOSING` inches nearer that stretch than he stands (None when there is no such Hero). A Hero
+    left behind who could only keep moves that reach the road at once stood still: every move
+    paid the same, and standing paid nothing."""
     state, table = engine.state, engine.table
     if not state.active_model or not state.vehicles:
         return None
@@ -101,8 +105,8 @@ def driver_command_limit(engine: Engine) -> Callable[[Move], bool] | None:
     v = carts[0]
     fx, fy = bearing_vector(v.heading)
     ahead = (v.x + fx * max(v.speed, 4.0), v.y + fy * max(v.speed, 4.0))
-    reach = command_range(table, hero) - 1.0
-    return lambda c: math.dist(c.path[-1], ahead) <= reach
+    limit = max(command_range(table, hero) - 1.0, math.dist((hero.x, hero.y), ahead) - CLOSING)
+    return lambda c: math.dist(c.path[-1], ahead) <= limit
 
 
 def legal(engine: Engine, pool: list[Candidate]) -> list[Command]:
