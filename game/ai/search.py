@@ -267,9 +267,7 @@ class SearchPlayer:
         if not side:
             raise NoLegalCommand("no side to act")
         kept, means = self.search(engine, side)
-        if len(kept) == 1:
-            return kept[0]
-        return self._pick(kept, means)
+        return self.pick(kept, means)
 
     def suggest(self, engine: Engine, side: Side, n: int = 3) -> list[tuple[Command, float]]:
         """The best `n` commands the side may give now with their searched values, best first
@@ -416,7 +414,11 @@ class SearchPlayer:
             return WIN
         return self.play_out(branch, side, depth - 1, Dice(dice.state), breaks, spear)
 
-    def _pick(self, kept: list[Command], means: list[float]) -> Command:
+    def pick(self, kept: list[Command], means: list[float]) -> Command:
+        """The command chosen from those searched: the best value, or at a temperature a softmax
+        draw among the best few (a lone command is taken as it is)."""
+        if len(kept) == 1:
+            return kept[0]
         best = sorted(range(len(kept)), key=lambda i: (-means[i], i))[:max(1, self.budget.spread)]
         if self.budget.temperature <= 0 or len(best) == 1:
             return kept[best[0]]
