@@ -24,8 +24,10 @@ import math
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 from tqdm import tqdm
 
@@ -149,9 +151,11 @@ def both_choose(search: SearchPlayer, other: SearchPlayer | None, engine: Engine
 
 
 def audit(scenario: str, games: int, seed: int, samples: int, level: str = "normal",
-          variant: dict[str, str] | None = None, progress: tqdm | None = None) -> Audit:
+          variant: dict[str, str] | None = None, progress: tqdm | None = None,
+          log: TextIO | None = None) -> Audit:
     """Play the games and value every difference (see the module's text). The search plays
-    without its time cap, so the run does not depend on the machine's speed."""
+    without its time cap, so the run does not depend on the machine's speed. Each difference
+    and each game's result is also written to `log` as a line of JSON as soon as it is found."""
     found = Audit()
     for index in range(games):
         dice_seed = game_seed(seed, index)
@@ -176,11 +180,19 @@ def audit(scenario: str, games: int, seed: int, samples: int, level: str = "norm
                 gains = worth(engine, side, ours, theirs, samples, dice_seed * 31 + len(match.steps))
                 found.differences.append(Difference(index, engine.state.turn, side, kind(engine, ours),
                                                     kind(engine, theirs), tuple(gains)))
+                _write(log, dataclasses.asdict(found.differences[-1]))
             match.submit(ours)
         found.games.append({"search": ours_side, "winner": engine.state.winner})
+        _write(log, {"game": index, **found.games[-1]})
         if progress is not None:
             progress.update(1)
     return found
+
+
+def _write(log: TextIO | None, record: dict[str, Any]) -> None:
+    if log is not None:
+        log.write(json.dumps(record) + "\n")
+        log.flush()
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:
@@ -236,6 +248,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="compare with the search on this budget (may be repeated); "
                         "default: with the heuristic's best")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--log", type=Path, default=None,
+                   help="also write each difference and each game's result here as it is found "
+                        "(a line of JSON each), so a long run's findings outlive it")
     args = p.parse_args(argv)
     if args.games < 1 or args.samples < 1:
         p.error("--games and --samples must be at least 1")
@@ -252,10 +267,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if changes:
             variant_budget(args.level, changes)
-        with tqdm(total=args.games, unit="games", file=sys.stderr, disable=args.json) as bar:
+        with ExitStack() as stack:
+            log = stack.enter_context(args.log.open("w", encoding="utf-8")) if args.log else None
+            bar = stack.enter_context(tqdm(total=args.games, unit="games", file=sys.stderr,
+                                           disable=args.json))
             found = audit(scenario_key(args.scenario), args.games, args.seed, args.samples, args.level,
-                          changes, bar)
-    except (MapError, ContentError, ValueError) as exc:
+                          changes, bar, log)
+    except (MapError, ContentError, ValueError, OSError) as exc:
         print(f"departures: {exc}", file=sys.stderr)
         return 2
     result = report(found)

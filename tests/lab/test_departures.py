@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -103,3 +104,18 @@ def test_the_command_line_names_a_bad_variant_in_one_line(capsys: pytest.Capture
     assert departures.main(["--scenario", "tutorial", "--variant", "views=3"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("departures: unknown budget field 'views'; known: keep, ")
+
+
+def test_a_run_logs_each_difference_and_game_as_it_goes(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """The log holds, line by line, what the report holds: every difference, then the game."""
+    log = tmp_path / "found.jsonl"
+    code = departures.main(["--scenario", "tutorial", "--games", "1", "--seed", "2", "--samples", "1",
+                            "--level", "easy", "--variant", "temperature=0", "--json", "--log", str(log)])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out)
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert result["differences"] > 0
+    assert lines[:-1] == result["per_difference"]
+    assert lines[-1] == {"game": 0, "search": "red", "winner": lines[-1]["winner"]}
+    assert result["games"] == 1 and lines[-1]["winner"] in ("red", "blue", "draw")
