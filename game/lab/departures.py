@@ -1,7 +1,8 @@
 """`python -m game.lab.departures`: what the search's departures from another choice are worth.
 
-A match of 200 games tells a 3-point gain in the share of decisive games from luck only about one
-time in two, and costs a core-hour at `normal`. This tool looks where two players differ instead.
+The share of decisive games a match of 200 games measures has a standard error of about 4 points,
+more than the gains sought, and the match costs a core-hour at `normal`. This tool looks where two
+players differ instead.
 It plays `search:LEVEL` against the heuristic. At every decision of the search's side it also asks
 a second chooser: the heuristic's own best (the search's anchor, by default), or the same search
 with some of its budget changed (`--variant confidence=0`). The variant searches the same views
