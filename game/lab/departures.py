@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -36,6 +35,7 @@ from game.ai.heuristic import HeuristicPlayer
 from game.ai.search import BUDGETS, WIN, Budget, SearchPlayer, fork, result_value
 from game.ai.view import determinise
 from game.content import ContentError
+from game.lab.stats import mean_se
 from game.persist.match import Match
 from game.rules.commands import Command, Move, PlayPerk, React
 from game.rules.context import Rejected
@@ -194,16 +194,6 @@ def _write(log: TextIO | None, record: dict[str, Any]) -> None:
     if log is not None:
         log.write(json.dumps(record) + "\n")
         log.flush()
-
-
-def mean_se(values: list[float]) -> tuple[float, float]:
-    """The mean and its standard error (0 with fewer than two values)."""
-    n = len(values)
-    mean = sum(values) / n if n else 0.0
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
 
 
 def report(found: Audit) -> dict[str, Any]:

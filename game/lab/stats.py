@@ -34,17 +34,20 @@ def two_proportion(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
     return z, math.erfc(abs(z) / math.sqrt(2))
 
 
+def mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean and its standard error (0 with fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
     """The mean and its normal 95% interval (mean, low, high)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    mean = sum(values) / n
-    if n == 1:
-        return mean, mean, mean
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+    mean, se = mean_se(values)
+    return mean, mean - Z95 * se, mean + Z95 * se
 
 
 def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
