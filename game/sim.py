@@ -180,6 +180,7 @@ def run(scenario: str, games: int, seed: int, red: str, blue: str,
     report = summarise(results)
     report = {"scenario": scenario, "seed": seed, "red": red, "blue": blue, "swap": swap, **report,
               "player_wins": player_wins(results),
+              "player_wins_by_side": player_wins_by_side(results),
               "seconds": round(seconds, 3),
               "games_per_second": round(games / seconds, 2) if seconds > 0 else 0.0,
               **choose_timing(results),
@@ -200,6 +201,19 @@ def player_wins(results: list[GameResult]) -> dict[str, int]:
             out["draw"] += 1
         elif r.winner:
             out[r.players[r.winner]] += 1
+    return out
+
+
+def player_wins_by_side(results: list[GameResult]) -> dict[str, dict[str, int]]:
+    """Per player spec, the games it won as red and as blue: with the sides swapped, how much of a
+    match is the map's lean and how much the players'."""
+    out: dict[str, dict[str, int]] = {}
+    for r in results:
+        for spec in r.players.values():
+            out.setdefault(spec, dict.fromkeys(SIDES, 0))
+    for r in results:
+        if r.winner in SIDES:
+            out[r.players[r.winner]][r.winner] += 1
     return out
 
 

@@ -139,6 +139,13 @@ def test_swap_reports_wins_per_player_and_decision_times(capsys: pytest.CaptureF
     report: dict[str, Any] = json.loads(capsys.readouterr().out)
     assert report["swap"] is True and set(report["player_wins"]) == {"random", "eager:hard", "draw"}
     assert sum(report["player_wins"].values()) == 2
+    by_side = report["player_wins_by_side"]
+    assert set(by_side) == {"random", "eager:hard"}
+    assert by_side["eager:hard"] == {"red": 0, "blue": 1}  # it won the first game, seated blue
+    for spec in by_side:  # the same wins, split by the side they were won from
+        assert sum(by_side[spec].values()) == report["player_wins"][spec]
+    assert {side: sum(wins[side] for wins in by_side.values()) for side in ("red", "blue")} == \
+        {side: report["wins"][side] for side in ("red", "blue")}
     assert set(report["decision_ms"]) == {"red", "blue"}
     for times in report["decision_ms"].values():
         assert set(times) == {"p50", "p95", "max"} and 0 <= times["p50"] <= times["p95"] <= times["max"]
