@@ -191,16 +191,8 @@ def run(scenario: str, games: int, seed: int, red: str, blue: str,
 
 def player_wins(results: list[GameResult]) -> dict[str, int]:
     """Games won by each player spec, whichever side it sat on, and the draws."""
-    out: dict[str, int] = {}
-    for r in results:
-        for spec in r.players.values():
-            out.setdefault(spec, 0)
-    out["draw"] = 0
-    for r in results:
-        if r.winner == "draw":
-            out["draw"] += 1
-        elif r.winner:
-            out[r.players[r.winner]] += 1
+    out = {spec: sum(wins.values()) for spec, wins in player_wins_by_side(results).items()}
+    out["draw"] = sum(1 for r in results if r.winner == "draw")
     return out
 
 

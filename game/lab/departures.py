@@ -129,7 +129,7 @@ def variant_budget(level: str, changes: dict[str, str]) -> Budget:
         was = getattr(budget, key)
         if isinstance(was, bool):
             typed[key] = text.lower() in ("1", "true", "yes")
-        elif isinstance(was, int) and not isinstance(was, bool):
+        elif isinstance(was, int):
             typed[key] = int(text)
         elif isinstance(was, float) or was is None:
             typed[key] = None if text.lower() == "none" else float(text)
