@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game.persist.folders import saves_dir
 from game.persist.slots import default_saves_dir
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.keys import Keymap
 from game.ui.settings import Settings, load_settings, save_settings
 from game.ui.sound import SoundBoard
@@ -36,11 +37,13 @@ class Screen:
     def __init__(self, app: App) -> None:
         self.app = app
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """React to one pygame event."""
+    def handle(self, event: pygame.event.Event) -> places.Transition:
+        """React to one pygame event; returns where to go, if anywhere."""
+        return None
 
-    def update(self, dt: float) -> None:
-        """Advance animations by dt seconds."""
+    def update(self, dt: float) -> places.Transition:
+        """Advance animations by dt seconds; returns where to go, if anywhere."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the screen."""
@@ -62,8 +65,11 @@ class App:
     """Holds the window, the settings and the screen stack, and runs the loop."""
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE,
-                 config_dir: Path | None = None, saves_dir: Path | None = None) -> None:
+                 config_dir: Path | None = None, saves_dir: Path | None = None,
+                 build: Callable[[App, places.Place], Screen] | None = None) -> None:
         pygame.init()
+        # builds the screen of a place (game.ui.navigation.build); the only way screens are made
+        self.build = build
         self.config_dir = config_dir
         notice = ""
         if settings is None:
@@ -116,6 +122,28 @@ class App:
                 self.stack[i].on_top()
                 return
         self.reset(menu)
+
+    def go(self, place: places.Place) -> Screen:
+        """The screen of a place, built by the navigation module."""
+        if self.build is None:
+            raise RuntimeError("this app was made without a navigation builder")
+        return self.build(self, place)
+
+    def apply(self, transition: places.Transition) -> None:
+        """Carry out where a screen said to go; the only place the stack changes in play."""
+        if transition is None:
+            return
+        if isinstance(transition, places.Push):
+            self.push(self.go(transition.to))
+        elif isinstance(transition, places.Pop):
+            self.pop()
+            self.apply(transition.then)
+        elif isinstance(transition, places.Replace):
+            self.replace(self.go(transition.to))
+        elif transition.to_origin:
+            self.leave_game(self.go(transition.to))
+        else:
+            self.reset(self.go(transition.to))
 
     @property
     def top(self) -> Screen | None:
@@ -175,7 +203,7 @@ class App:
                 self.push(RulesScreen(self))
                 return
         if self.top is not None:
-            self.top.handle(event)
+            self.apply(self.top.handle(event))
 
     def draw(self) -> None:
         """Draw the stack from the lowest opaque screen up."""
@@ -195,7 +223,7 @@ class App:
             if not self.running:
                 return
         if self.top is not None:
-            self.top.update(dt)
+            self.apply(self.top.update(dt))
         if not self.stack:
             self.running = False
             return

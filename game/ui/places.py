@@ -1,0 +1,187 @@
+"""Where a screen may send the player: places (what to open) and transitions (how).
+
+A screen never builds another screen. Its handlers return a `Transition` naming a `Place`, and
+only the app applies it, asking `game.ui.navigation` to build the place's screen. This module
+imports no screen, so every screen may import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from game.editor.doc import ScenarioDoc
+    from game.persist import Match
+
+
+class Saver(Protocol):
+    """What the pause menu needs of the game under it: a quick save, told in one line."""
+
+    def quicksave(self) -> str:
+        """Save the game now; returns the line to show."""
+        ...
+
+
+# --- places --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MainMenu:
+    """The main menu."""
+
+
+@dataclass(frozen=True)
+class ScenarioPicker:
+    """The scenario picker, for a hot-seat, solo or watched game."""
+
+    mode: str = "hotseat"
+    maps_dir: Path | None = None  # the shipped maps' folder unless given (tests)
+
+
+@dataclass(frozen=True)
+class SoloSetup:
+    """Choose your side and the AI's level before a solo game."""
+
+    scenario: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class WatchSetup:
+    """Choose each side's AI player before a watched game."""
+
+    scenario: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A game on the table; `mode` is the match's own unless given."""
+
+    match: Match
+    mode: str | None = None
+    autosave: bool = True  # False: a scripted or tutorial game keeps clear of the player's autosave
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """Learn to play: the tutorial's table with the coach over it."""
+
+
+@dataclass(frozen=True)
+class Editor:
+    """The scenario editor, on a document (a new table when none) saved at `path`."""
+
+    doc: ScenarioDoc | None = None
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules page, opened at an anchor."""
+
+    anchor: str = ""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings."""
+
+
+@dataclass(frozen=True)
+class Load:
+    """The saves to load."""
+
+
+@dataclass(frozen=True)
+class Resume:
+    """The last game, from its autosave (a message says why when it cannot be opened)."""
+
+
+@dataclass(frozen=True)
+class OpenSave:
+    """A saved game, from its file (a message says why when it cannot be opened)."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: who won and why."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class Handover:
+    """The screen that hides the table while the mouse passes to the other player."""
+
+    side: str
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message with OK."""
+
+    heading: str
+    message: str
+    error: bool = True
+
+
+@dataclass(frozen=True, eq=False)
+class Confirm:
+    """A question with Yes and No; each answer returns where to go next. With `stop_asking`, a
+    "Don't ask again" box that calls it when the question is answered."""
+
+    heading: str
+    message: str
+    on_yes: Callable[[], Transition] = field(default=lambda: None)
+    on_no: Callable[[], Transition] = field(default=lambda: None)
+    stop_asking: Callable[[], object] | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Pause:
+    """The pause menu over a game."""
+
+    game: Saver
+
+
+Place = (MainMenu | ScenarioPicker | SoloSetup | WatchSetup | Battle | Tutorial | Editor | Rules | Settings
+         | Load | Resume | OpenSave | Result | Handover | Message | Confirm | Pause)
+
+
+# --- transitions ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Push:
+    """Open a place over the current screen."""
+
+    to: Place
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Close the current screen, then apply `then` (if any) from the screen below."""
+
+    then: Transition = None
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Close the current screen and open a place in its stead."""
+
+    to: Place
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Clear the stack down to one place. With `to_origin`, a game goes back instead to the
+    screen it was started from if that screen takes games back (the editor, after a test play)."""
+
+    to: Place
+    to_origin: bool = False
+
+
+Transition = Push | Pop | Replace | Reset | None
