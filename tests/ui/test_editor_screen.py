@@ -10,6 +10,7 @@ import pytest
 
 from game.editor.tmx_io import read_map
 from game.scenario import MAPS_DIR
+from game.ui import places
 from game.ui.app import App
 from game.ui.screens.editor import EditorScreen
 from game.ui.screens.menu import MainMenu
@@ -52,10 +53,12 @@ def test_a_shipped_map_is_saved_as_a_copy_and_a_file_is_replaced_only_when_asked
     assert copy.is_file() and (MAPS_DIR / "the-ford.tmx").read_bytes() == before
     other = user_folder / "other.tmx"
     other.write_text("not a map")
-    editor.picked_file(other)  # as the Save as dialog gives it
+    ask = editor.picked_file(other)  # as the Save as dialog gives it
     frames(app, 1)
-    assert other.read_text() == "not a map" and editor.pending == ("overwrite", other)
-    press(app, editor.dialog.confirm_button)
+    assert other.read_text() == "not a map"
+    assert isinstance(ask, places.Push) and isinstance(ask.to, places.Confirm)
+    assert "other.tmx exists" in ask.to.message
+    assert ask.to.on_yes() is None  # Yes
     assert read_map(other) == editor.doc and editor.path == other.resolve()
 
 
@@ -67,9 +70,12 @@ def test_leaving_with_unsaved_changes_asks_first(app: App, user_folder: Path) ->
     press(app, editor.kinds["marsh"])
     click(app, editor.view.to_screen(5.5, 5.5))
     assert editor.doc.kind_at(5, 5) == "marsh" and editor.history.dirty
-    key(app, pygame.K_ESCAPE)
-    assert app.top is editor and editor.pending == ("leave", None)
-    press(app, editor.dialog.confirm_button)
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    ask = editor.handle(escape)
+    assert app.top is editor
+    assert isinstance(ask, places.Push) and isinstance(ask.to, places.Confirm)
+    assert "Leave the editor" in ask.to.message
+    app.apply(ask.to.on_yes())  # Yes
     assert isinstance(app.top, MainMenu)
 
 
@@ -111,8 +117,9 @@ def test_test_play_saves_into_the_user_folder_and_starts_the_game_as_edited(app:
     editor = EditorScreen(app, small_doc())
     app.reset(editor)
     frames(app, 1)
-    press(app, editor.bar["solo"])
-    battle = app.top
+    go = editor.pressed(editor.bar["solo"])
+    assert isinstance(go, places.Push) and isinstance(go.to, places.Battle)
+    battle = BattleScreen(app, go.to.match, go.to.mode)
     assert isinstance(battle, BattleScreen) and battle.mode == "solo"
     saved = user_folder / "Well-Fight.tmx"
     assert battle.state.scenario == str(saved.resolve()) and read_map(saved) == editor.doc
@@ -128,7 +135,9 @@ def test_leaving_a_test_play_comes_back_to_the_editor_and_a_game_from_the_menu_d
     editor = EditorScreen(app, small_doc())
     app.reset(editor)
     frames(app, 1)
-    press(app, editor.bar["hotseat"])
+    go = editor.pressed(editor.bar["hotseat"])
+    assert isinstance(go, places.Push) and isinstance(go.to, places.Battle)
+    app.push(BattleScreen(app, go.to.match, go.to.mode))
     battle = app.top
     assert isinstance(battle, BattleScreen)
     pause = PauseMenu(app, battle)

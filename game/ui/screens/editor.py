@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from pygame_gui.elements import (
     UISelectionList,
     UITextBox,
 )
-from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
+from pygame_gui.windows import UIFileDialog
 
 from game.content import load_content
 from game.editor.brush import BRUSH_SIZES, brush_cells, flood_fill, paint
@@ -44,6 +45,7 @@ from game.editor.edits import (
 from game.editor.tmx_io import read_map
 from game.editor.validate import doc_game, retinue_spots
 from game.maps.problems import Problem
+from game.persist import Match
 from game.persist.folders import scenarios_dir
 from game.persist.scenario_files import SaveRefused, save_scenario, shipped_folder
 from game.scenario import forget_scenario, scenario_key, scenario_label, scenario_path, scenario_problem
@@ -58,11 +60,12 @@ from game.terrain.terrain_map import (
     Obstacle,
     VehicleSpot,
 )
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.screens.editor_forms import Field, Form
 from game.ui.screens.editor_view import MapView
 from game.ui.screens.setup import GUI_THEME
+from game.ui.solo import solo_players
 from game.ui.widgets import text
 
 TOP, LEFT, RIGHT = 48, 200, 400
@@ -599,12 +602,12 @@ class EditorScreen(Screen):
         """True if the document has a file of its own to save over (not a shipped map)."""
         return self.path is not None and not shipped_folder(self.path)
 
-    def save(self) -> bool:
+    def save(self) -> None:
         """Save over the document's own file, or ask where (a new or a shipped map)."""
         if self.own_file() and self.path is not None:
-            return self.save_to(self.path, overwrite=True)
-        self.save_as()
-        return False
+            self.save_to(self.path, overwrite=True)
+        else:
+            self.save_as()
 
     def save_as(self) -> None:
         """Ask for a file in the scenarios folder (or anywhere) to save to."""
@@ -636,19 +639,21 @@ class EditorScreen(Screen):
         self.message = f"saved {written}"
         return True
 
-    def picked_file(self, path: Path) -> None:
-        """A file chosen in the Save as or Open dialog."""
+    def picked_file(self, path: Path) -> places.Transition:
+        """A file chosen in the Save as or Open dialog (replacing another file asks first)."""
         kind = self.pending[0] if self.pending else ""
         self.pending = None
         if kind == "open":
             self.load(path)
-            return
+            return None
         if path.suffix.lower() != ".tmx":
             path = path.with_name(path.name + ".tmx")
         if path.exists() and (self.path is None or path.resolve() != self.path):
-            self.confirm(f"{path.name} exists. Replace it?", ("overwrite", path))
-            return
+            target = path
+            question = f"{path.name} exists. Replace it?"
+            return self.confirm(question, lambda: self.save_to(target, overwrite=True))
         self.save_to(path, overwrite=path.exists())
+        return None
 
     def load(self, path: Path) -> None:
         """Open a map file in the editor (its problems, if it does not load, as the message)."""
@@ -664,48 +669,33 @@ class EditorScreen(Screen):
         self.message = f"opened {path}"
         self.after_change()
 
-    def confirm(self, question: str, then: tuple[str, Any]) -> None:
-        """Ask a yes/no question; `then` is done on yes."""
-        self.dialog = UIConfirmationDialog(
-            pygame.Rect(0, 0, 420, 200),
-            question,
-            self.manager,
-            action_short_name="Yes",
-            window_title="Destrier",
-        )
-        self.dialog.set_position(((self.app.surface.get_width() - 420) // 2, 200))
-        self.pending = then
+    @staticmethod
+    def confirm(question: str, on_yes: Callable[[], object]) -> places.Transition:
+        """Ask a yes/no question; `on_yes` is done on yes."""
 
-    def confirmed(self) -> None:
-        """Yes to the question asked."""
-        kind, arg = self.pending or ("", None)
-        self.pending = None
-        if kind == "overwrite" and isinstance(arg, Path):
-            self.save_to(arg, overwrite=True)
-        elif kind == "new":
-            self.history = History(ScenarioDoc.blank())
-            self.path, self.selected, self.draft = None, None, []
-            self.version += 1
-            self.after_change()
-        elif kind == "leave":
-            self.app.pop()
+        def yes() -> places.Transition:
+            on_yes()
+            return None
 
-    def test_play(self, mode: str) -> None:
+        return places.Push(places.Confirm("Destrier", question, on_yes=yes))
+
+    def test_play(self, mode: str) -> places.Transition:
         """Save the scenario as edited into the user folder and start a game of it."""
-        from game.ui.battle.screen import BattleScreen
-        from game.ui.solo import solo_players
-
         path = self.path if self.own_file() and self.path is not None else self.free_path()
         if not self.save_to(path, overwrite=self.own_file() or not path.exists()):
-            return
+            return None
         key = scenario_key(str(path))
         forget_scenario(key)
         problem = scenario_problem(key)
         if problem:
             self.message = f"cannot play it yet: {problem}"
-            return
+            return None
         players = solo_players("red", "normal") if mode == "solo" else None
-        self.app.push(BattleScreen.new(self.app, key, 1, mode, players))
+        try:
+            match = Match.start(key, 1, mode, players)
+        except MapError as exc:
+            return places.Push(places.Message("Cannot play it yet", str(exc)))
+        return places.Push(places.Battle(match, mode))
 
     def free_path(self) -> Path:
         """A file in the scenarios folder named after the title, not yet taken."""
@@ -722,13 +712,15 @@ class EditorScreen(Screen):
         focus = self.manager.get_focus_set()
         return any(type(el).__name__ in ("UITextEntryLine", "UITextEntryBox") for el in (focus or ()))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """Keys, the forms' events and the mouse on the table."""
-        if event.type == pygame.KEYDOWN and not self.typing() and self.key(event):
-            return
+    def handle(self, event: pygame.event.Event) -> places.Transition:
+        """Keys, the forms' events and the mouse on the table; returns where to go, if anywhere."""
+        if event.type == pygame.KEYDOWN and not self.typing():
+            used_key, go = self.key(event)
+            if used_key:
+                return go
         used = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.pressed(event.ui_element)
+            return self.pressed(event.ui_element)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.brush_menu:
             self.brush = int(str(event.text).rstrip('"'))
         elif (
@@ -741,22 +733,21 @@ class EditorScreen(Screen):
         ):
             self.show_problem(str(event.text))
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self.picked_file(Path(str(event.text)))
-        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            self.confirmed()
+            return self.picked_file(Path(str(event.text)))
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None
         if used or self.dialog is not None and self.dialog.alive():
-            return
+            return None
         if event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
             if self.view.rect.collidepoint(pos):
                 self.view.zoom(1.25 if event.y > 0 else 0.8, pos)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.mouse(event)
+        return None
 
-    def key(self, event: pygame.event.Event) -> bool:
-        """The editor's keys; True if the key was one."""
+    def key(self, event: pygame.event.Event) -> tuple[bool, places.Transition]:
+        """The editor's keys: whether the key was one, and where it goes, if anywhere."""
         ctrl = event.mod & pygame.KMOD_CTRL
         if ctrl and event.key == pygame.K_z:
             self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
@@ -777,48 +768,32 @@ class EditorScreen(Screen):
                 self.selected = None
                 self.show_form()
             else:
-                self.leave()
+                return True, self.leave()
         else:
-            return False
-        return True
+            return False, None
+        return True, None
 
-    def leave(self) -> None:
+    def leave(self) -> places.Transition:
         """Back to the menu (asking first if there are unsaved changes)."""
         if self.history.dirty:
-            self.confirm("Leave the editor without saving?", ("leave", None))
-        else:
-            self.app.pop()
+            return places.Push(places.Confirm("Destrier", "Leave the editor without saving?",
+                                              on_yes=lambda: places.Pop()))
+        return places.Pop()
 
-    def pressed(self, element: Any) -> None:
-        """A button was pressed."""
+    def pressed(self, element: Any) -> places.Transition:
+        """A button was pressed; returns where to go, if anywhere."""
         bar = {b: k for k, b in self.bar.items()}
         if element in bar:
-            {
-                "new": lambda: (
-                    self.confirm("Start a new table? Unsaved changes are lost.", ("new", None))
-                    if self.history.dirty
-                    else self.confirmed_new()
-                ),
-                "open": self.open_dialog,
-                "save": self.save,
-                "save_as": self.save_as,
-                "undo": self.undo,
-                "redo": self.redo,
-                "settings": lambda: self.set_tool("settings"),
-                "hotseat": lambda: self.test_play("hotseat"),
-                "solo": lambda: self.test_play("solo"),
-                "menu": self.leave,
-            }[bar[element]]()
-            return
+            return self.bar_pressed(bar[element])
         for kind, button in self.kinds.items():
             if element is button:
                 self.kind = kind
                 self.set_tool("paint")
-                return
+                return None
         for tool, button in self.tools.items():
             if element is button:
                 self.set_tool(tool)
-                return
+                return None
         if element is self.apply_button:
             self.apply_form()
         elif element is self.delete_button:
@@ -826,6 +801,25 @@ class EditorScreen(Screen):
         for side, button in self.retinue_buttons.items():
             if element is button:
                 self.place_retinue(side)
+        return None
+
+    def bar_pressed(self, key: str) -> places.Transition:
+        """A button of the top bar."""
+        if key == "new":
+            return self.ask_new()
+        if key in ("hotseat", "solo"):
+            return self.test_play(key)
+        if key == "menu":
+            return self.leave()
+        {
+            "open": self.open_dialog,
+            "save": self.save,
+            "save_as": self.save_as,
+            "undo": self.undo,
+            "redo": self.redo,
+            "settings": lambda: self.set_tool("settings"),
+        }[key]()
+        return None
 
     def place_retinue(self, side: str) -> None:
         """The side's retinue, as the game deploys it, becomes models of the map's own."""
@@ -844,10 +838,19 @@ class EditorScreen(Screen):
             )
         )
 
-    def confirmed_new(self) -> None:
-        """A new table, at once."""
-        self.pending = ("new", None)
-        self.confirmed()
+    def ask_new(self) -> places.Transition:
+        """A new table: at once, or after asking when there are unsaved changes."""
+        if not self.history.dirty:
+            self.new_table()
+            return None
+        return self.confirm("Start a new table? Unsaved changes are lost.", self.new_table)
+
+    def new_table(self) -> None:
+        """A blank table in place of the document."""
+        self.history = History(ScenarioDoc.blank())
+        self.path, self.selected, self.draft = None, None, []
+        self.version += 1
+        self.after_change()
 
     def open_dialog(self) -> None:
         """Ask for a map file to open."""
@@ -1043,13 +1046,14 @@ class EditorScreen(Screen):
         return None
 
     # --- frames -----------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> places.Transition:
         """The forms, and the problem list when the document changed."""
         self.clock += dt
         self.check()
         self.bar["undo"].enable() if self.history.done else self.bar["undo"].disable()
         self.bar["redo"].enable() if self.history.undone else self.bar["redo"].disable()
         self.manager.update(dt)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, what is being drawn on it, the forms and the status line."""
