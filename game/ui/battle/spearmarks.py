@@ -1,6 +1,7 @@
 """The activating Spear marked on the table: a halo in its side's colour under each member's base,
-a pennant over its Hero, a tick once a member has activated, and a dashed halo with a dashed line to
-its Hero for a member still to activate outside his Command Range.
+a pennant over its Hero (under the tokens, so it hides no neighbour), a tick once a member has
+activated, and a dashed halo with a dashed line to its Hero for a member still to activate outside
+his Command Range.
 
 The halo follows the base (a disc on foot, a capsule for a rider) and reaches past it, so it is
 seen round a token at any zoom; it is drawn under the tokens, and neither the gold ring of the active
@@ -82,7 +83,8 @@ def draw_spear_halos(surface: pygame.Surface, cam: Camera, table: Table, state: 
     """The halos, under the tokens (crewmen on a wagon get the ring alone, over its bed); the member
     shown on the card (`focus`), if out of Command Range, gets the line to his Hero."""
     view = cam.viewport
-    for member, shape in halo_shapes(cam, table, state, roll, poses):
+    shapes = halo_shapes(cam, table, state, roll, poses)
+    for member, shape in shapes:
         (ax, ay), (bx, by), r = shape
         centre = ((ax + bx) / 2, (ay + by) / 2)
         reach = abs(bx - ax) / 2 + abs(by - ay) / 2 + r + 4
@@ -97,6 +99,17 @@ def draw_spear_halos(surface: pygame.Surface, cam: Camera, table: Table, state: 
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
         if member.flagged and member.id == focus:
             _line_to_hero(surface, cam, state, member, shape, poses)
+    _draw_pennants(surface, cam, shapes)
+
+
+def _draw_pennants(surface: pygame.Surface, cam: Camera, shapes: list[tuple[SpearMember, Shape]]) -> None:
+    """The Hero's pennant on the top of his halo, drawn under the tokens: a neighbour's base is
+    never hidden by it (and a click there picks the neighbour, as the table shows)."""
+    size = max(10, round(cam.px_per_inch * 0.55))
+    for member, ((ax, ay), (bx, by), r) in shapes:
+        if member.hero:
+            foot = (round((ax + bx) / 2), round(min(ay, by) - r + r * 0.35))
+            draw_pennant(surface, foot, size + 8, theme.SIDE.get(member.side, theme.TEXT))
 
 
 _pictures: dict[tuple[object, ...], pygame.Surface] = {}
@@ -171,18 +184,15 @@ def _line_to_hero(surface: pygame.Surface, cam: Camera, state: GameState, member
 
 def draw_spear_badges(surface: pygame.Surface, cam: Camera, table: Table, state: GameState,
                       roll: tuple[SpearMember, ...], poses: Poses | None = None) -> None:
-    """Over the tokens: the Hero's pennant standing on the top of his halo, and a tick at the
-    halo's upper left on each member that has activated (the tokens' own markers sit on their
-    right, their wounds below)."""
+    """Over the tokens: a tick at the halo's upper left on each member that has activated (the
+    tokens' own markers sit on their right, their wounds below; the Hero's pennant is drawn with the
+    halos, under the tokens)."""
     size = max(10, round(cam.px_per_inch * 0.55))
     for member, shape in halo_shapes(cam, table, state, roll, poses):
         (ax, ay), (bx, by), r = shape
         left, top = min(ax, bx) - r, min(ay, by) - r
         if member.standing == "activated":
             draw_tick(surface, (round(left + r * 0.45), round(top + r * 0.45)), size)
-        if member.hero:
-            foot = (round((ax + bx) / 2), round(top + r * 0.35))
-            draw_pennant(surface, foot, size + 8, theme.SIDE.get(member.side, theme.TEXT))
 
 
 def draw_pennant(surface: pygame.Surface, foot: tuple[int, int], height: int, colour: theme.Colour) -> None:

@@ -6,6 +6,7 @@ Drawn with pygame primitives; when game.ui.sprites exists its art is used for th
 from __future__ import annotations
 
 import importlib
+import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from types import ModuleType
@@ -26,6 +27,8 @@ HORSE = {"warhorse": (104, 70, 44), "nag": (150, 122, 90)}
 INK = (14, 12, 10)
 
 
+SMALL_PX = 28  # below this many pixels per inch a painted figure is too small to tell its role by
+MIN_GLYPH = 10  # the smallest letter or mark drawn on a token, in pixels, whatever the zoom
 KEEP_ZOOMS = KEPT_ZOOMS  # token pictures are kept for this many sizes
 Look = tuple[object, ...]
 
@@ -92,7 +95,7 @@ class TokenArt:
         else:
             self._tokens.move_to_end(px)
         look = (m.side, m.profile, m.steed, m.riderless, m.facing, m.health, m.mishap, m.stunned,
-                m.feckless, m.reloads_needed, m.charge_bonus, tuple(m.weapons))
+                m.feckless, m.reloads_needed, m.charge_bonus, tuple(m.weapons), m.spear == m.id)
         tok = tokens.get(m.id)
         if tok is None or tok.look != look:
             tok = tokens[m.id] = _paint_token(self, m, table, px, look)
@@ -119,9 +122,13 @@ def _paint_token(art: TokenArt, m: Model, table: Table, px: int, look: Look) -> 
         _draw_rider(canvas, centre, table, m, px)
     else:
         _draw_foot(canvas, centre, m, px)
+    _draw_rim(canvas, centre, table, m, px)
     if not m.riderless:
-        if image is None:  # the painted tokens show the figure's role; plain ones need a letter
+        _draw_facing(canvas, centre, m, px)
+        if image is None or px < SMALL_PX:  # painted figures read only when large; else a letter
             _draw_letter(canvas, art, centre, table, m, px)
+        if m.spear == m.id:
+            _draw_hero_mark(canvas, centre, m, px)
         _draw_markers(canvas, art, centre, table, m, px)
     box = canvas.get_bounding_rect()
     return Token(look, canvas.subsurface(box).copy(), (reach - box.left, reach - box.top))
@@ -138,9 +145,10 @@ def ghost_token(art: TokenArt, m: Model, table: Table, px: int, facing: float, a
 
 def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: Table,
                 art: TokenArt, selected: str = "", poses: dict[str, tuple[float, float, float]] | None = None,
-                ) -> None:
+                hovered: str = "") -> None:
     """Every model on the table, riderless steeds first, with markers (the crew of a vehicle are
-    drawn with it, game.ui.battle.vehicles). `poses` moves some models while an animation plays."""
+    drawn with it, game.ui.battle.vehicles). `poses` moves some models while an animation plays.
+    Where bases overlap, the active, the selected and the `hovered` model are drawn over the rest."""
     px = round(cam.px_per_inch)
     order = sorted((m for m in state.models if not m.removed and not m.aboard), key=lambda m: not m.riderless)
     if not art.has_size(px):  # a new zoom level: every token at once, not one as each comes in view
@@ -152,6 +160,8 @@ def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: T
     oy = vp.centery - cam.centre[1] * cam.zoom
     shown = vp.inflate(px * 3, px * 3)
     ring = px // 2 + max(3, px // 8)
+    on_top = (state.active_model, selected, hovered)  # drawn last, over any base they overlap
+    order.sort(key=lambda m: (not m.riderless, on_top.index(m.id) + 1 if m.id in on_top else 0))
     for m in order:
         x, y = (poses[m.id][:2] if poses and m.id in poses else (m.x, m.y))
         centre = (round(ox + x * scale), round(oy + y * scale))  # as cam.to_screen
@@ -207,12 +217,56 @@ def _draw_rider(surface: pygame.Surface, centre: tuple[int, int], table: Table, 
     _heraldry(surface, centre, m.side, int(r * 0.82))
 
 
+def _draw_rim(surface: pygame.Surface, centre: tuple[int, int], table: Table, m: Model, px: int) -> None:
+    """The base's edge in its side's colour, dark outside: overlapping bases keep each its own outline."""
+    mounted = m.steed is not None or m.riderless
+    ax, ay, bx, by = table.bases.spine_at(m.x, m.y, m.facing, mounted)
+    a = (centre[0] + (ax - m.x) * px, centre[1] + (ay - m.y) * px)
+    b = (centre[0] + (bx - m.x) * px, centre[1] + (by - m.y) * px)
+    r = table.bases.radius * px
+    colour = theme.SIDE[m.side] if not m.riderless else (150, 140, 120)
+    w = max(2, px // 12)
+    for tint, rad, width in ((INK, r + w, w + 2), (colour, r + w // 2, w)):
+        pygame.draw.polygon(surface, tint, _capsule(a, b, rad), width)
+
+
+def _capsule(a: tuple[float, float], b: tuple[float, float], r: float) -> list[tuple[float, float]]:
+    """The edge of a capsule round the spine a-b (a circle when a is b), as a closed polygon."""
+    ang = math.atan2(b[1] - a[1], b[0] - a[0]) if a != b else 0.0
+    n = max(8, min(24, int(r)))
+    pts = [(b[0] + r * math.cos(ang - math.pi / 2 + math.pi * i / n),
+            b[1] + r * math.sin(ang - math.pi / 2 + math.pi * i / n)) for i in range(n + 1)]
+    pts += [(a[0] + r * math.cos(ang + math.pi / 2 + math.pi * i / n),
+             a[1] + r * math.sin(ang + math.pi / 2 + math.pi * i / n)) for i in range(n + 1)]
+    return pts
+
+
+def _draw_facing(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: int) -> None:
+    """The facing: a light tick across the front of the base, pointing the way the model looks."""
+    rad = math.radians(m.facing)
+    ux, uy = math.sin(rad), -math.cos(rad)
+    reach = px * (1.0 if m.steed is not None else 0.5)  # the base's front edge from its centre
+    length = max(5.0, px * 0.3)
+    start = (centre[0] + ux * (reach - length * 0.5), centre[1] + uy * (reach - length * 0.5))
+    end = (centre[0] + ux * (reach + length * 0.5), centre[1] + uy * (reach + length * 0.5))
+    pygame.draw.line(surface, INK, start, end, 5)
+    pygame.draw.line(surface, (250, 246, 232), start, end, 2)
+
+
+def _draw_hero_mark(surface: pygame.Surface, centre: tuple[int, int], m: Model, px: int) -> None:
+    """A Hero's mark: a gold diamond at the base's upper left, at least MIN_GLYPH across."""
+    h = max(MIN_GLYPH, px // 3) // 2 + 1
+    x, y = centre[0] - px // 2, centre[1] - px // 2
+    pts = [(x, y - h), (x + h, y), (x, y + h), (x - h, y)]
+    pygame.draw.polygon(surface, INK, pts)
+    inner = [(x, y - h + 2), (x + h - 2, y), (x, y + h - 2), (x - h + 2, y)]
+    pygame.draw.polygon(surface, theme.GOLD, inner)
+
+
 def _draw_letter(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int], table: Table,
                  m: Model, px: int) -> None:
-    if px < 14:
-        return
     letter = ROLE_LETTER.get(table.profile(m).role, "?")
-    font = art.font(px)
+    font = art.font(max(px, 2 * MIN_GLYPH))
     for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
         img = font.render(letter, True, INK)
         surface.blit(img, img.get_rect(center=(centre[0] + dx, centre[1] + dy)))
@@ -242,7 +296,7 @@ def _draw_markers(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int
         marks.append(((230, 230, 230), "R"))
     if m.charge_bonus:
         marks.append(((240, 200, 60), "»"))
-    size = max(6, px // 3)
+    size = max(MIN_GLYPH, px // 3)
     font = art.font(max(14, size * 2 - 2))
     for i, (colour, glyph) in enumerate(marks):
         pos = (centre[0] + r + size // 2 - 2, centre[1] - r + i * (size + 2) + size // 2)
@@ -253,13 +307,12 @@ def _draw_markers(surface: pygame.Surface, art: TokenArt, centre: tuple[int, int
 
 
 def model_at(table: Table, state: GameState, x: float, y: float) -> Model | None:
-    """The model whose base covers a point in inches (riders by their capsule), living ones first.
+    """The model whose base covers a point in inches (riders by their capsule): where bases overlap,
+    the one whose centre is nearest the point, living ones before riderless steeds.
 
     Models aboard a vehicle are not found here: their tokens sit on its bed (vehicles.crew_at)."""
-    best = None
-    for m in state.models:
-        if m.removed or m.aboard:
-            continue
-        if table.bases.edge_distance_to_point(m, x, y) <= 0.05 and (best is None or best.riderless):
-            best = m
-    return best
+    under = [m for m in state.models if not m.removed and not m.aboard
+             and table.bases.edge_distance_to_point(m, x, y) <= 0.05]
+    if not under:
+        return None
+    return min(under, key=lambda m: (m.riderless, math.hypot(m.x - x, m.y - y)))

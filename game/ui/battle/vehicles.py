@@ -198,15 +198,19 @@ def crew_spots(table: Table, state: GameState, v: Vehicle,
 
 def vehicle_at(table: Table, state: GameState, x: float, y: float, poses: dict[str, Pose] | None = None,
                margin: float = 0.0) -> Vehicle | None:
-    """The vehicle whose footprint covers a point, if any."""
-    for v in reversed(state.vehicles):
+    """The vehicle whose footprint covers a point, if any: where footprints overlap, the one whose
+    centre is nearest the point."""
+    best: tuple[float, Vehicle] | None = None
+    for v in state.vehicles:
         if v.removed:
             continue
         prof = profile(table, v)
         vx, vy, heading = (poses or {}).get(v.id) or (v.x, v.y, v.heading)
-        if vl.inside(vx, vy, heading, prof.length, prof.width, x, y, margin):
-            return v
-    return None
+        d = math.hypot(vx - x, vy - y)
+        inside = vl.inside(vx, vy, heading, prof.length, prof.width, x, y, margin)
+        if inside and (best is None or d < best[0]):
+            best = (d, v)
+    return best[1] if best else None
 
 
 def crew_at(table: Table, state: GameState, x: float, y: float,
