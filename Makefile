@@ -23,7 +23,8 @@ test: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy game
 	$(PY) -m game.maps.check game/resources/maps/*.tmx
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --cov=game --cov-report=term:skip-covered \
+		--cov-fail-under=90
 
 typecheck: $(STAMP)
 	$(PY) -m mypy game
@@ -35,4 +36,4 @@ bench: $(STAMP)
 	$(PY) -m game.bench --json
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*
