@@ -66,6 +66,7 @@ def summary(save: SaveFile) -> str:
         f"Scenario {save.scenario}, seed {save.seed}, saved {save.created.isoformat()}",
         f"{len(save.commands)} commands, turn {state.turn} of {state.max_turns}",
         f"Played {save.mode}: " + ", ".join(f"{side} {save.players[side]}" for side in SIDES),
+        written_with(save),
     ]
     if state.over:
         winner = "a draw" if state.winner == "draw" else f"{state.winner} won"
@@ -89,6 +90,14 @@ def summary(save: SaveFile) -> str:
         lines.append(f"  {rams} rams and crashes in the record")
     lines.append(f"State hash {save.state_hash} (unverified: not replayed; use --verify to check it)")
     return printable("\n".join(lines))
+
+
+def written_with(save: SaveFile) -> str:
+    """The versions the file was written with, as a line of the summary."""
+    v = save.versions
+    if v is None:
+        return "Written before saves recorded their versions"
+    return f"Written with Destrier {v.destrier}, Python {v.python}, pymunk {v.pymunk}, pydantic {v.pydantic}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -22,6 +22,7 @@ from game.persist.schema import (
     decode_save,
 )
 from game.persist.verify import dump_events, replay_save
+from game.persist.versions import running_versions
 from game.rules.engine import Engine
 from game.scenario import scenario_path
 
@@ -52,6 +53,7 @@ def save_data(source: Engine | Match) -> dict[str, Any]:
         "snapshot": state.to_dict(),
         "state_hash": state.digest(),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "versions": running_versions().model_dump(),
     }
 
 

@@ -1,7 +1,8 @@
 """The save file format: versioned JSON, parsed defensively and validated by pydantic.
 
 A save holds the scenario, the seed and every command with the events it caused (the replay),
-plus a snapshot of the final state and its hash. A save is plain data: nothing in it is ever executed.
+plus a snapshot of the final state and its hash, and the versions it was written with. A save is
+plain data: nothing in it is ever executed.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from game.persist.versions import Versions
 from game.rules.commands import Command
 from game.rules.events import Event
 from game.rules.state import digest_of
 from game.scenario import valid_scenario
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 KIND = "destrier-save"
 MAX_BYTES = 20 * 1024 * 1024  # refuse larger files before parsing them
 MAX_DEPTH = 32  # a save is at most ~6 levels deep
@@ -61,8 +63,15 @@ def _who_plays(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _versions_unknown(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 to 4: a save records the versions of Python, the game, pymunk and pydantic it was
+    written with. A version-3 save did not know them, so it has none (`versions` is absent)."""
+    data.update(schema_version=4)
+    return data
+
+
 # schema_version n -> a function turning version-n data into version n+1 data.
-MIGRATIONS: dict[int, Migration] = {1: _vehicles_in_the_state, 2: _who_plays}
+MIGRATIONS: dict[int, Migration] = {1: _vehicles_in_the_state, 2: _who_plays, 3: _versions_unknown}
 
 
 class SaveError(Exception):
@@ -83,7 +92,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    schema_version: Literal[3] = Field(description="The save format version.")
+    schema_version: Literal[4] = Field(description="The save format version.")
     kind: Literal["destrier-save"] = Field(description="Marks the file as a Destrier save.")
     scenario: str = Field(
         description="Scenario: a map in maps/ by its name without .tmx, or a map file's absolute path.")
@@ -100,6 +109,8 @@ class SaveFile(BaseModel):
     snapshot: dict[str, Any] = Field(description="GameState.to_dict() after the last command.")
     state_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="GameState.digest().")
     created: datetime = Field(description="When the file was written (ISO 8601).")
+    versions: Versions | None = Field(
+        default=None, description="The versions it was written with; None in saves from before version 4.")
 
     @field_validator("scenario")
     @classmethod

@@ -1,14 +1,16 @@
-"""Replaying a save from scenario + seed, and naming the first place it diverges."""
+"""Replaying a save from scenario + seed, and naming the first place it diverges, and which of
+the versions that decide outcomes (pymunk, pydantic, the game, Python) differ from the file's."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.persist.match import Match
 from game.persist.schema import SaveError, SaveFile
+from game.persist.versions import differences
 from game.rules.context import Rejected
 from game.rules.events import Ev
 from game.rules.state import digest_of
@@ -24,11 +26,14 @@ class Divergence:
     expected: str = ""
     got: str = ""
     at: str = ""  # overrides "command N" / "setup" in the description
+    versions: str = ""  # what differs between the file's versions and this machine's
 
     def describe(self) -> str:
-        """One paragraph naming the command, and what was expected and what happened."""
+        """One paragraph naming the command, and what was expected and what happened; its first
+        line also says which versions differ from the file's."""
         where = self.at or {-1: "setup"}.get(self.index, f"command {self.index}")
-        text = f"diverged at {where}: {self.what}"
+        differs = f" ({self.versions})" if self.versions else ""
+        text = f"diverged at {where}{differs}: {self.what}"
         if self.expected or self.got:
             text += f"\n  expected: {self.expected}\n  got:      {self.got}"
         return text
@@ -65,7 +70,15 @@ def _show(event: dict[str, Any] | None) -> str:
 
 
 def replay_save(save: SaveFile, check_events: bool = True) -> Match:
-    """Rebuild a save's game from scenario + seed, raising ReplayDivergence at the first drift."""
+    """Rebuild a save's game from scenario + seed, raising ReplayDivergence at the first drift
+    (naming the versions that differ from the file's)."""
+    try:
+        return _replay(save, check_events)
+    except ReplayDivergence as exc:
+        raise ReplayDivergence(replace(exc.divergence, versions=differences(save.versions))) from exc
+
+
+def _replay(save: SaveFile, check_events: bool) -> Match:
     try:
         match = Match.start(save.scenario, save.seed, save.mode, {str(k): v for k, v in save.players.items()})
     except MapError as exc:

@@ -123,9 +123,9 @@ def test_autosave_keeps_the_previous_one(tmp_path: Path, short_match: Match) -> 
 
 
 def test_future_versions_are_refused(save_path: Path) -> None:
-    assert SCHEMA_VERSION == 3 and set(MIGRATIONS) == {1, 2}
+    assert SCHEMA_VERSION == 4 and set(MIGRATIONS) == {1, 2, 3}
     data = read_json(save_path)
-    data["schema_version"] = 4
+    data["schema_version"] = 5
     with pytest.raises(SaveError, match="newer than this game reads"):
         load_save(write_json(save_path, data))
 
@@ -257,7 +257,7 @@ def test_a_version_2_save_loads_as_hot_seat_and_verifies(save_path: Path) -> Non
     del data["mode"], data["players"]
     data["schema_version"] = 2  # as the game wrote saves before it knew who plays each side
     save = load_save(write_json(save_path, data))
-    assert save.schema_version == SCHEMA_VERSION == 3
+    assert save.schema_version == SCHEMA_VERSION == 4
     assert save.mode == "hotseat" and save.players == {"red": "human", "blue": "human"}
     match = replay_save(save, check_events=True)
     assert match.mode == "hotseat" and match.players == {"red": "human", "blue": "human"}
