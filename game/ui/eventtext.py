@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -294,6 +295,79 @@ def describe_event(event: ev.Ev, names: Mapping[str, str] | None = None) -> str:
     if fn is None:
         return type(event).__name__
     return str(fn(event, n))
+
+
+Place = tuple[str, float, float]  # a named spot of the table (an objective): name, x, y in inches
+NEAR_PLACE = 4.0  # a move ending this close to a named spot goes "to" it
+OTHER_DEEDS = (ev.Reloaded, ev.Looted, ev.Boarded, ev.ClimbedDown, ev.Dismounted, ev.VehicleStruck)
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def _heading_words(start: tuple[float, float], end: tuple[float, float], places: tuple[Place, ...]) -> str:
+    """Where a move went: "to the ford" near a named spot, else a point of the compass."""
+    near = [(math.hypot(end[0] - x, end[1] - y), name) for name, x, y in places]
+    close = min(near, default=(NEAR_PLACE + 1, ""))
+    if close[0] <= NEAR_PLACE:
+        return f"to {close[1]}"
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if math.hypot(dx, dy) < 0.05:
+        return "on the spot"
+    bearing = math.degrees(math.atan2(dx, -dy)) % 360  # the table's north is up
+    return COMPASS[round(bearing / 45) % 8]
+
+
+def _moved_words(e: ev.Moved, n: Callable[[str], str], places: tuple[Place, ...], verb: str) -> str:
+    path = list(e.path)
+    length = sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False)) or e.cost
+    where = _heading_words(path[0], path[-1], places) if path else ""
+    return f"{n(e.model)} {verb} {length:.0f}″ {where}".rstrip()
+
+
+def _did(e: ev.Ev, n: Callable[[str], str], places: tuple[Place, ...], charged: set[str]) -> str:
+    """One event as something a side did, in the past tense ("" for an event that is not)."""
+    if isinstance(e, ev.ShotFired):
+        return f"{n(e.model)} shot at {n(e.target)} ({'hit' if e.hit else 'missed'})"
+    if isinstance(e, ev.MeleeRound):
+        won = f": {n(e.winner)} won" if e.winner else ": neither won"
+        return f"{n(e.attacker)} fought {n(e.defender)}{won}"
+    if isinstance(e, ev.Moved) and e.reason == "move":
+        return _moved_words(e, n, places, "charged" if e.model in charged else "moved")
+    if isinstance(e, ev.ReactionTaken):
+        return f"{n(e.model)} answered the charge: {word(e.choice)}"
+    if isinstance(e, ev.VehicleMoved):
+        return f"{cap(n(e.vehicle))} drove {e.distance:.0f}″"
+    if isinstance(e, ev.PerkPlayed):
+        return f"played {content_name('perks', e.card)}" + (f" on {n(e.model)}" if e.model else "")
+    if isinstance(e, OTHER_DEEDS):
+        return str(TEXT[type(e)](e, n))
+    if isinstance(e, ev.Activated):
+        return f"{n(e.model)} activated"
+    if isinstance(e, ev.ActivationEnded):
+        return f"{n(e.model)} ended his activation"
+    if isinstance(e, ev.SpearEnded):
+        return f"ended the Spear of {n(e.card)}"
+    return ""
+
+
+def ai_summary(events: list[ev.Ev], names: Mapping[str, str] | None = None,
+               places: tuple[Place, ...] = ()) -> str:
+    """What one command did, in a few words for the action bar ("Sir Robert Ogle charged 7″ to the
+    ford; John Neville is a casualty"): its main deed, and who fell by it ("" when nothing was done)."""
+    lookup = names or {}
+
+    def n(mid: str) -> str:
+        return lookup.get(mid, mid) or "?"
+
+    charged = {e.model for e in events if isinstance(e, ev.GambitRolled)
+               and e.gambit in ("charge", "mounted_charge", "counter_charge")}
+    deeds = [d for d in (_did(e, n, places, charged) for e in events) if d]
+    main = next((d for d in deeds if not d.endswith(("activated", "ended his activation"))),
+                deeds[0] if deeds else "")
+    fallen = [n(e.model) for e in events if isinstance(e, ev.Casualty)]
+    if fallen:
+        fate = "is a casualty" if len(fallen) == 1 else "fell"
+        main += ("; " if main else "") + f"{' and '.join(fallen)} {fate}"
+    return main
 
 
 def rule_for_event(event: ev.Ev) -> str:

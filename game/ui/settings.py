@@ -34,6 +34,8 @@ class Settings(BaseModel):
         True, description="Ask before ending a Spear whose models could still activate.")
     sound_volume: int = Field(80, ge=0, le=100, description="Loudness of the sound effects, 0-100.")
     sound_muted: bool = Field(False, description="No sound effects at all.")
+    follow_camera: bool = Field(True, description="The table's view follows the active model, the "
+                                "AI's included, when he moves out of view.")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")

@@ -16,7 +16,10 @@ from game.persist.schema import HUMAN
 from game.rules.commands import Command
 from game.rules.context import Table
 from game.rules.engine import Engine
+from game.rules.events import Ev
 from game.rules.state import SIDES, GameState, Side
+from game.ui.eventtext import ai_summary, names_of
+from game.ui.sides import SIDE_NAME
 
 DIFFICULTIES = LEVELS
 AI_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -86,8 +89,16 @@ def build_players(players: dict[str, str], seed: int) -> tuple[dict[str, Player]
         except (KeyError, ValueError):
             stand_in = f"{FALLBACK}:{difficulty_of(spec)}"
             out[side] = make_player(stand_in, player_seed(seed, side))
-            notes.append(f"{spec} is not known here; {stand_in} plays {side}")
+            notes.append(f"{describe(spec)} is not known here; {describe(stand_in)} plays "
+                         f"{SIDE_NAME.get(side, side)}")
     return out, "; ".join(notes)
+
+
+def ai_words(events: list[Ev], state: GameState, table: Table) -> str:
+    """What an AI player's last command did, in words for the action bar ("Sir Robert Ogle moved
+    6″ to the ford"), from its events; moves near an objective are said to go to it."""
+    places = tuple((o.name, o.x, o.y) for o in table.terrain.objectives)
+    return ai_summary(events, names_of(state), places)
 
 
 class Thinker:

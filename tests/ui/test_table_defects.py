@@ -4,17 +4,46 @@ in words, one name per side, a map whose tileset lies elsewhere."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pygame
 
 from game.persist import Match
+from game.rules import events as ev
 from game.rules.state import GameState
 from game.ui.app import App
+from game.ui.battle.hud import _status
 from game.ui.battle.screen import BattleScreen
+from game.ui.battle.spear import SpearMember, next_to_act
 from game.ui.battle.tokens import model_at
+from game.ui.eventtext import ai_summary
+from game.ui.settings import Settings
+from game.ui.sides import SIDE_NAME
 from tests.ui.conftest import frames
-from tests.ui.test_play_e2e import click
 
 HERO = "blue-5"  # The Ford, seed 1: Blue's Richard Tunstall's card is turned first
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """Move the mouse there and click."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 1)
+
+
+def key(app: App, k: int, kind: int = pygame.KEYDOWN) -> None:
+    """Press (or release) a key."""
+    pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+    frames(app, 1)
+
+
+def ai_frames(app: App, battle: BattleScreen, n: int) -> None:
+    """Run frames, letting the AI's worker finish each choice before the next frame."""
+    for _ in range(n):
+        app.step(1 / 60)
+        battle.thinker.wait()
 
 
 def _ford(app: App, mode: str = "hotseat", players: dict[str, str] | None = None) -> BattleScreen:
@@ -27,7 +56,8 @@ def _ford(app: App, mode: str = "hotseat", players: dict[str, str] | None = None
 
 
 def _overlap(state: GameState) -> str:
-    """Stand a Blue rider listed before the Hero less than a base beside him (each centre lies under the other base); his id."""
+    """Stand a Blue rider listed before the Hero less than a base beside him (each centre lies under
+    the other base); his id."""
     hero = state.model(HERO)
     listed = [m.id for m in state.models]
     other = next(m for m in state.models if m.side == "blue" and m.steed is not None and m.id != HERO
@@ -50,3 +80,113 @@ def test_a_click_on_an_overlapped_heros_centre_picks_the_hero(app: App) -> None:
         click(app, cam.to_screen(hero.x, hero.y))
         assert battle.state.active_model == HERO or battle.ctl.selected == HERO
     assert battle.state.active_model == HERO
+
+
+def _row(battle: BattleScreen, model_id: str) -> tuple[int, int]:
+    return next(rect.center for rect, mid in battle.hud.spear_rects if mid == model_id)
+
+
+def test_a_click_on_a_spear_row_activates_the_model_or_says_why_not(app: App) -> None:
+    battle = _ford(app)
+    retainer = next(m.id for m in battle.spear_roll() if not m.hero)
+    click(app, _row(battle, retainer))  # the Hero activates first: the Retainer is only selected
+    assert battle.state.active_model == "" and battle.ctl.selected == retainer
+    assert battle.flash_time > 0 and "cannot activate" in battle.flash
+    click(app, _row(battle, HERO))
+    assert battle.state.active_model == HERO
+    standing = {m.id: m for m in battle.spear_roll()}[HERO]
+    assert standing.words == "activating"
+    assert _status(battle.state.model(HERO), True) == "activating"
+
+
+def test_the_next_model_key_cycles_through_the_spear_still_to_act(app: App) -> None:
+    battle = _ford(app)
+    n = pygame.key.key_code("n")
+    assert "next_model" in app.keys.actions(n)
+    waiting = [m.id for m in battle.spear_roll() if m.standing == "to_activate"]
+    seen = []
+    for _ in range(len(waiting) + 1):
+        key(app, n)
+        key(app, n, pygame.KEYUP)
+        seen.append(battle.ctl.selected)
+    assert seen == [*waiting, waiting[0]]
+    assert battle.state.active_model == ""  # the key only picks; a click activates
+    hero = battle.state.model(seen[-1])
+    assert battle.camera.viewport.collidepoint(battle.camera.to_screen(hero.x, hero.y))
+
+
+def test_next_to_act_skips_those_who_have_acted() -> None:
+    roll = (SpearMember("a", "A", "", "blue", True, "activated", True),
+            SpearMember("b", "B", "", "blue", False, "to_activate", True),
+            SpearMember("c", "C", "", "blue", False, "held", True),
+            SpearMember("d", "D", "", "blue", False, "to_activate", False))
+    assert next_to_act(roll, "") == "b" and next_to_act(roll, "b") == "d" and next_to_act(roll, "d") == "b"
+    assert next_to_act(roll[:1], "a") == ""
+
+
+def test_follow_camera_is_a_setting_on_by_default_and_old_files_load(tmp_path: Path) -> None:
+    assert Settings().follow_camera
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"blindfold": False, "ai_speed": "fast"}))
+    loaded = Settings.model_validate_json(path.read_text())
+    assert loaded.follow_camera and not loaded.blindfold
+
+
+def test_the_camera_glides_to_a_followed_model_out_of_view(app: App) -> None:
+    battle = _ford(app)
+    cam = battle.camera
+    cam.set_zoom(2.0)
+    cam.look_at(0.0, 0.0)
+    far = (40.0, 30.0)
+    assert not cam.viewport.collidepoint(cam.to_screen(*far))
+    cam.follow(("blue-5", *far))
+    start = tuple(cam.centre)
+    cam.glide(1 / 60)
+    step = tuple(cam.centre)
+    assert step != start and cam.goal is not None  # a step of the way, not a jump
+    for _ in range(240):
+        cam.glide(1 / 60)
+    assert cam.viewport.collidepoint(cam.to_screen(*far)) and cam.goal is None
+    cam.look_at(0.0, 0.0)
+    cam.follow(("blue-5", *far))  # the same spot again: the player's view is left alone
+    cam.glide(1 / 60)
+    assert not cam.viewport.collidepoint(cam.to_screen(*far))
+
+
+def test_the_camera_follows_the_ai_and_the_bar_says_what_it_did(app: App) -> None:
+    app.settings.ai_speed = "instant"
+    battle = _ford(app, "watch")
+    cam = battle.camera
+    cam.set_zoom(2.5)
+    cam.look_at(0.0, 0.0)
+    for _ in range(200):
+        ai_frames(app, battle, 1)
+        if battle.ai_said[1] and battle.state.active_model:
+            break
+    words = battle.ai_status()
+    side, said = battle.ai_said
+    assert said and f"{SIDE_NAME[side]} AI: {said}" in words
+    names = {m.name for m in battle.state.models}
+    assert any(said.startswith(name) for name in names)
+    for _ in range(90):
+        frames(app, 1)
+    m = battle.state.model(battle.state.active_model)
+    assert cam.viewport.collidepoint(cam.to_screen(m.x, m.y))
+
+
+def test_ai_summary_tells_moves_charges_and_shots_in_words() -> None:
+    names = {"red-1": "Sir Robert Ogle", "blue-2": "John Neville"}
+    places = (("the ford", 13.0, 18.5),)
+    moved = ev.Moved(model="red-1", path=[(13.0, 12.5), (13.0, 18.5)], cost=6.0)
+    assert ai_summary([moved], names, places) == "Sir Robert Ogle moved 6″ to the ford"
+    north = ev.Moved(model="red-1", path=[(30.0, 30.0), (30.0, 26.0)], cost=4.0)
+    assert ai_summary([ev.Activated(model="red-1", in_command=True), north], names, places) \
+        == "Sir Robert Ogle moved 4″ north"
+    charge = ev.GambitRolled(model="red-1", gambit="mounted_charge", outcome="success")
+    assert ai_summary([charge, moved], names, places).startswith("Sir Robert Ogle charged 6″")
+    shot = ev.ShotFired(model="red-1", target="blue-2", weapon="longbow", distance=10.0, long_range=False,
+                        need=4, roll=5, hit=True)
+    fell = ev.Casualty(model="blue-2", by_side="red", valour=1)
+    assert ai_summary([shot, fell], names) == \
+        "Sir Robert Ogle shot at John Neville (hit); John Neville is a casualty"
+    assert ai_summary([ev.Activated(model="red-1", in_command=True)], names) == "Sir Robert Ogle activated"

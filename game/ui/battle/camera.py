@@ -11,6 +11,7 @@ maps with animated tiles are drawn by pyscroll's live renderer.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pygame
@@ -30,6 +31,8 @@ ZOOM_STEPS = (0.375, 0.5, 0.625, 0.75, 0.875, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.
 KEPT_ZOOMS = len(ZOOM_STEPS) + 1
 KEEP_SCALED = sum(z < 1.0 for z in ZOOM_STEPS) + 1  # zoomed-out maps (each smaller than the map at 1x)
 Point = tuple[float, float]
+FOLLOW_MARGIN = 0.12  # the share of the viewport's size a followed model is kept from its edges
+GLIDE_RATE = 5.0  # the glide closes all but e^-rate of the way in a second
 
 
 def load_drawable(tmx_path: Path) -> TiledMap:
@@ -64,6 +67,8 @@ class Camera:
         self.centre = [self.map_w / 2, self.map_h / 2]
         self._whole: pygame.Surface | None = None  # the map at 1x, drawn by pyscroll
         self._scaled: dict[float, pygame.Surface] = {}  # the map below 1x, per zoom
+        self.goal: list[float] | None = None  # where a glide takes the centre (map pixels at 1x)
+        self._followed: tuple[str, float, float] | None = None  # the spot last followed
         self.fit()
 
     # --- geometry -------------------------------------------------------------------------
@@ -110,6 +115,7 @@ class Camera:
             return
         before = self.to_world(*anchor) if anchor else None
         self.zoom = zoom
+        self.goal = None
         if self.renderer is not None:
             self.renderer.zoom = zoom
         elif zoom < 1.0:
@@ -127,14 +133,48 @@ class Camera:
         self.set_zoom(ZOOM_STEPS[idx], anchor)
 
     def pan(self, dx_px: float, dy_px: float) -> None:
-        """Move the view by screen pixels."""
+        """Move the view by screen pixels (a glide under way stops: the player moves the view)."""
+        self.goal = None
         self.centre[0] += dx_px / self.zoom
         self.centre[1] += dy_px / self.zoom
         self._clamp()
 
     def look_at(self, x: float, y: float) -> None:
         """Centre the view on a point in inches."""
+        self.goal = None
         self.centre = [x * self.tile_px, y * self.tile_px]
+        self._clamp()
+
+    # --- following ------------------------------------------------------------------------
+    def follow(self, spot: tuple[str, float, float] | None) -> None:
+        """Follow a model (id, x, y in inches): each time he moves, or another is followed, glide to
+        keep him in view if he stands outside the view's inner part. A spot that has not changed
+        since the last call leaves the view where the player put it."""
+        if spot is not None and spot != self._followed:
+            self.keep_in_view(spot[1], spot[2])
+        self._followed = spot
+
+    def keep_in_view(self, x: float, y: float) -> None:
+        """Start a glide that centres a point (inches) if it lies outside the view's inner part."""
+        vp = self.viewport
+        inner = vp.inflate(-round(vp.width * FOLLOW_MARGIN * 2), -round(vp.height * FOLLOW_MARGIN * 2))
+        if inner.collidepoint(self.to_screen(x, y)):
+            return
+        here = list(self.centre)
+        self.centre = [x * self.tile_px, y * self.tile_px]
+        self._clamp()
+        self.goal, self.centre = self.centre, here
+
+    def glide(self, dt: float) -> None:
+        """Move the centre a step of the glide (smoothly, fastest when far); stop once there."""
+        if self.goal is None:
+            return
+        k = 1.0 - math.exp(-GLIDE_RATE * dt)
+        gap = (self.goal[0] - self.centre[0], self.goal[1] - self.centre[1])
+        if math.hypot(*gap) * self.zoom < 1.0:
+            self.centre, self.goal = list(self.goal), None
+            return
+        self.centre = [self.centre[0] + gap[0] * k, self.centre[1] + gap[1] * k]
         self._clamp()
 
     def _clamp(self) -> None:

@@ -149,7 +149,7 @@ class Hud:
         hover = next((i for i, r in enumerate(self._perk_rects) if r.collidepoint(mouse)), -1)
         hand = acting if hand is None else hand
         key = (Same(self.fonts), tuple(rect), acting, hand, who, state.pending is not None, tuple(hints),
-               _card_key(shown), _vehicle_key(state, vehicle),
+               _card_key(shown, state), _vehicle_key(state, vehicle),
                tuple(state.sides[hand].perks) if hand else (),
                tuple((b.label, b.enabled, b.selected) for b in self.perk_buttons), hover,
                len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll, advice, spear)
@@ -220,7 +220,7 @@ class Hud:
                  f"Save {prof.save}+  Health {m.health}/{prof.health}{steed}")
         for line in wrapped(stats, f.small, width):
             y = text(surface, line, f.small, (x, y)).bottom
-        status = _status(m)
+        status = _status(m, m.id == state.active_model)
         if status:
             for line in wrapped(status, f.small, width):
                 y = text(surface, line, f.small, (x, y), theme.BAD).bottom
@@ -359,11 +359,12 @@ class Hud:
         return None
 
 
-def _card_key(m: Model | None) -> tuple[object, ...] | None:
+def _card_key(m: Model | None, state: GameState) -> tuple[object, ...] | None:
     """Everything the model card shows about a model."""
     if m is None:
         return None
-    return (m.id, m.name, m.side, m.profile, m.steed, m.health, m.aboard, m.seat, _status(m))
+    return (m.id, m.name, m.side, m.profile, m.steed, m.health, m.aboard, m.seat,
+            _status(m, m.id == state.active_model))
 
 
 def _vehicle_key(state: GameState, v: Vehicle | None) -> tuple[object, ...] | None:
@@ -375,7 +376,8 @@ def _vehicle_key(state: GameState, v: Vehicle | None) -> tuple[object, ...] | No
             tuple(v.burning), v.disabled, crew)
 
 
-def _status(m: Model) -> str:
+def _status(m: Model, active: bool = False) -> str:
+    """The model's marks in words; the model being activated is "activating", not "has activated"."""
     marks = []
     if m.mishap:
         marks.append("Mishap")
@@ -387,6 +389,8 @@ def _status(m: Model) -> str:
         marks.append("needs reload")
     if m.charge_bonus:
         marks.append("charge bonus")
-    if m.activated:
+    if active:
+        marks.append("activating")
+    elif m.activated:
         marks.append("has activated")
     return ", ".join(marks)

@@ -234,3 +234,15 @@ def poses_of(state: GameState) -> dict[str, Pose]:
     out: dict[str, Pose] = {v.id: (v.x, v.y, v.heading) for v in state.vehicles}
     out.update({m.id: (m.x, m.y, m.facing) for m in state.models})
     return out
+
+
+def follow_point(state: GameState, poses: dict[str, Pose] | None = None) -> tuple[str, float, float] | None:
+    """Where the camera follows: the active model (his vehicle while aboard), as drawn now (while
+    an animation plays, where it shows him); None when no model is active."""
+    m = state.find(state.active_model) if state.active_model and not state.over else None
+    if m is None or m.removed:
+        return None
+    cart = state.find_vehicle(m.aboard) if m.aboard else None
+    key = cart.id if cart is not None else m.id
+    x, y = (poses or {}).get(key, (cart.x, cart.y, 0.0) if cart is not None else (m.x, m.y, 0.0))[:2]
+    return m.id, x, y

@@ -24,14 +24,14 @@ from game.ui.battle.cues import CueQueue, cues_for
 from game.ui.battle.dice import DiceTray
 from game.ui.battle.hintmarks import HintArt, hint_colour
 from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
-from game.ui.battle.motion import Motion, poses_of
+from game.ui.battle.motion import Motion, follow_point, poses_of
 from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
-from game.ui.battle.spear import SpearMember, end_spear_question, spear_roll
+from game.ui.battle.spear import SpearMember, end_spear_question, next_to_act, panel_activation, spear_roll
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
 from game.ui.hints import Hint, HintBoard, HintWorker
-from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_spec, build_players, describe
+from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_spec, ai_words, build_players, describe
 from game.ui.widgets import Button, panel, row, text
 
 PAN_SPEED = 700  # screen pixels per second
@@ -88,6 +88,7 @@ class BattleScreen(Screen):
         self.skipping = False  # the AI's activation is played out at once (the skip key)
         self.ai_wait = self.ai_pace()
         self.ai_error = ""
+        self.ai_said = ("", "")  # the side whose AI gave the last command, and what it did in words
         self.trails: list[tuple[list[tuple[float, float]], str, float]] = []  # AI moves: path, side, age
         self._preview_key: tuple[object, ...] = ()
         self._preview: Preview | None = None
@@ -308,6 +309,8 @@ class BattleScreen(Screen):
             self.camera.step_zoom(1 if "zoom_in" in acts else -1)
         elif "rings" in acts:
             self.show_rings = not self.show_rings
+        elif "next_model" in acts:
+            self.next_member()
         elif "end_activation" in acts:
             self._end_activation()
         elif "end_spear" in acts and not self.state.active_model:
@@ -415,6 +418,9 @@ class BattleScreen(Screen):
         self._pan(dt)
         self.tray.update(dt)
         self.motion.update(dt)
+        if self.app.settings.follow_camera:  # the active model, the AI's too, glided into view
+            self.camera.follow(follow_point(self.state, self.motion.poses()))
+        self.camera.glide(dt)
         self.play_sounds(dt)
         self.flash_time = max(0.0, self.flash_time - dt)
         if self.driving() and self.camera.viewport.collidepoint(self.mouse):
@@ -547,6 +553,7 @@ class BattleScreen(Screen):
         if self.mode == "solo":
             self.session.undo_stack.clear()  # a person's undo never takes back the AI's answer
         self.trails += [(list(e.path), side, 0.0) for e in result.events if isinstance(e, Moved)]
+        self.ai_said = (side, ai_words(result.events, self.state, self.session.engine.table))
         if self.skipping or self.ai_pace() == 0.0:
             self._finish_animations()
         if any(isinstance(e, ACTIVATION_OVER) for e in result.events) or not self.ai_acting():
@@ -565,10 +572,13 @@ class BattleScreen(Screen):
         if self.thinker.busy:
             doing = "is thinking" + "." * (1 + (pygame.time.get_ticks() // 300) % 3)
         who = describe(self.session.match.players[side])
+        said_by, said = self.ai_said
+        head, who = (f"{theme.SIDE_NAME[said_by]} AI: {said}", f"{name} {doing}  ·  {who}") if said \
+            else (f"{name} {doing}", who)
         if self.state.pending is not None:
-            return f"{name} {doing}   {who}"
+            return f"{head}   {who}"
         skip = self.app.keys.label("skip_ai")
-        return f"{name} {doing}   {who}  ·  {skip}: skip to the end of its activation"
+        return f"{head}   {who}  ·  {skip}: skip to the end of its activation"
 
     def _pan(self, dt: float) -> None:
         keys = self.app.keys
@@ -633,9 +643,26 @@ class BattleScreen(Screen):
         return self._spear
 
     def show_member(self, model_id: str) -> None:
-        """A click on a Spear member's row in the panel: select the model and centre the table on it."""
+        """A click on a Spear member's row in the panel: activate him if he may activate now, else
+        select him and say why not; the table is centred on him either way."""
         m = self.state.find(model_id)
         if m is None or m.removed:
+            return
+        self.ctl.selected = m.id
+        self.camera.look_at(m.x, m.y)
+        if self.human_acting():
+            verdict = panel_activation(self.session.engine, m.id)
+            if isinstance(verdict, str):
+                self.say(verdict)
+            else:
+                self.submit(verdict)
+
+    def next_member(self) -> None:
+        """The next-model key: select the next model of the Spear still to act and centre on him."""
+        nxt = next_to_act(self.spear_roll(), self.ctl.selected)
+        m = self.state.find(nxt) if nxt else None
+        if m is None:
+            self.say("No model of this Spear is left to act.")
             return
         self.ctl.selected = m.id
         self.camera.look_at(m.x, m.y)
@@ -680,8 +707,9 @@ class BattleScreen(Screen):
             hero = state.find(state.current_card)
             waits = hero is not None and not hero.removed and not hero.activated
             first = " (the Hero, under the pennant, first)" if waits else ""
-            return [f"Click a ringed model of {card_name(state, state.current_card)}'s Spear to activate "
-                    f"it{first}. {hint}"]
+            nxt = self.app.keys.label("next_model")
+            return [f"Click a ringed model of {card_name(state, state.current_card)}'s Spear (or its row "
+                    f"in the panel) to activate it{first}; {nxt} finds the next to act. {hint}"]
         if ctl.drive.aim is not None:
             return [f"{m.name} drives: the mouse sets the heading (at most 90° of turn), the wheel or "
                     "+/- the speed; click or Enter to drive.", "Ctrl+wheel zooms, Esc straightens up, "

@@ -2,18 +2,20 @@
 
 `spear_roll` reads it from the engine's own queries (`spears.spear_members`, `spears.in_command`);
 `game.ui.battle.spearmarks` marks the members on the table and `draw_spear_list` lists them in the
-side panel, both from the same roll; `end_spear_question` is what the player is asked before
-ending the Spear while some of it could still activate.
+side panel, both from the same roll (a click on a row activates the member, `panel_activation`;
+the next-model key picks the next one still to act, `next_to_act`); `end_spear_question` is what the
+player is asked before ending the Spear while some of it could still activate.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from game.rules.context import Table
+from game.rules.commands import Activate
+from game.rules.context import Rejected, Table
 from game.rules.spears import held, in_command, spear_members, still_to_activate
 from game.rules.state import ALARUMS_CARD, GameState, Model
 from game.ui import theme
@@ -21,8 +23,11 @@ from game.ui.battle.cache import text
 from game.ui.battle.spearmarks import draw_pennant, draw_ring_glyph, draw_tick
 from game.ui.theme import Fonts
 
+if TYPE_CHECKING:
+    from game.rules.engine import Engine
+
 Standing = Literal["active", "activated", "to_activate", "held", "out"]
-WORDS: dict[Standing, str] = {"active": "active now", "activated": "activated",
+WORDS: dict[Standing, str] = {"active": "activating", "activated": "activated",
                               "to_activate": "to activate", "held": "loses his activation",
                               "out": "out of the game"}
 FLAG = "out of Command Range"
@@ -93,6 +98,41 @@ def _kind(table: Table, state: GameState, m: Model) -> str:
     if m.steed:
         return f"{kind}, {table.content.steeds[m.steed].name}"
     return kind
+
+
+def next_to_act(roll: tuple[SpearMember, ...], after: str) -> str:
+    """The member still to activate that follows `after` in the roll, round to the first again
+    ("" when none is left): what the next-model key picks."""
+    waiting = [m.id for m in roll if m.standing == "to_activate"]
+    if not waiting:
+        return ""
+    ids = [m.id for m in roll]
+    start = ids.index(after) + 1 if after in ids else 0
+    return next((mid for mid in ids[start:] + ids[:start] if mid in waiting), waiting[0])
+
+
+def panel_activation(engine: Engine, model_id: str) -> Activate | str:
+    """What a click on a member's row in the Spear panel does: the Activate command when the model
+    may activate now, else why not, in words."""
+    state = engine.state
+    m = state.find(model_id)
+    side = state.acting_side
+    if m is None or m.removed:
+        return "That model has left the table."
+    if not side or m.side != side:
+        return f"{m.name} is not of the side to play."
+    if state.pending is not None:
+        return "A charge must be answered first."
+    if state.active_model == m.id:
+        return f"{m.name} is activating now."
+    if state.active_model:
+        active = state.model(state.active_model)
+        return f"{active.name} is activating: end his activation first."
+    cmd = Activate(side=side, model=m.id)
+    verdict = engine.check(cmd)
+    if isinstance(verdict, Rejected):
+        return f"{m.name} cannot activate: {verdict.reason}"
+    return cmd
 
 
 def end_spear_question(state: GameState) -> tuple[str, str] | None:
