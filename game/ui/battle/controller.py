@@ -1,6 +1,8 @@
-"""UI intent -> Command: selection, waypoints, gambit and fight choices, and the hover preview.
+"""UI intent -> Command: selection, waypoints, gambit and fight choices, and the action bar.
 
 Selection and hover belong to the UI alone; every change to the game is a Command for submit.
+What the pointer means is read in one place (game.ui.battle.intent): the hover preview describes
+that intent and a click carries it out.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from functools import partial
 from typing import Any
 
 from game.rules.commands import (
-    Activate,
     Board,
     BreakAway,
     ClimbDown,
@@ -20,24 +21,20 @@ from game.rules.commands import (
     EndSpear,
     Fight,
     Gambit,
-    HitLocation,
     Loot,
     MeleeOption,
-    Move,
     PlayPerk,
     React,
     Reload,
     Shoot,
 )
-from game.rules.context import Rejected
 from game.rules.engine import Engine
 from game.rules.guards import check_can_move
-from game.rules.paths import contact_points
-from game.rules.state import Model, Side, Vehicle
-from game.rules.vehicle_melee import StrikePlan
+from game.rules.state import Model, Side
 from game.ui.battle.cache import Same
 from game.ui.battle.driving import DriveControl
-from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview
+from game.ui.battle.intent import Choices, Held, Intent, Pointer, Waypoint, intent_at
+from game.ui.battle.previews import Preview
 
 Point = tuple[float, float]
 GAMBIT_KEYS: dict[str, Gambit] = {"gambit_charge": "charge", "gambit_run": "run", "gambit_climb": "climb",
@@ -107,58 +104,30 @@ class Controller:
             gambit = "mounted_charge"
         self.gambit = None if self.gambit == gambit else gambit
 
-    # --- clicks -----------------------------------------------------------------------------
-    def click(self, world: Point, hit: Model | None, shoot_held: bool, add_waypoint: bool,
-              vehicle: Vehicle | None = None) -> None:
-        """A left click on the table (`hit`: the model there, crew included; `vehicle`: the cart
-        or wagon there)."""
-        state = self.engine.state
-        side = state.acting_side
-        if state.over or not side or state.pending is not None:
-            self.selected = hit.id if hit else vehicle.id if vehicle else ""
-            return
-        m = self.active()
-        hit, vehicle = self._crew_as_vehicle(m, hit, vehicle)
-        if m is not None and self.drive.sync(self.engine) is not None:
-            self._click_driving(m, hit, shoot_held, vehicle)
-        elif m is not None and hit is None and vehicle is not None:
-            self._click_vehicle(m, vehicle, shoot_held)
-        elif m is None and hit is None and vehicle is not None:
-            self.selected = vehicle.id
-        elif m is None:
-            self._click_idle(hit, side)
-        elif hit is not None and hit.side != m.side and not hit.riderless:
-            self._click_enemy(m, hit, shoot_held)
-        elif hit is not None and hit.id != m.id:
-            self.selected = hit.id
-        elif hit is None:
-            if add_waypoint:
-                if len(self.waypoints) < 7:
-                    self.waypoints.append(world)
-            else:
-                self.submit(Move(side=side, model=m.id, path=(*self.waypoints, world),
-                                 gambit=self.gambit))
+    # --- the pointer: one intent behind the preview and the click -------------------------------
+    def choices(self) -> Choices:
+        """The choices made for the coming command, with the acting side's legal commands."""
+        return Choices(tuple(self.waypoints), self.gambit, self.option, self.shoot_armed,
+                       tuple(self.legal()), self.drive)
 
-    def _crew_as_vehicle(self, m: Model | None, hit: Model | None,
-                         vehicle: Vehicle | None) -> tuple[Model | None, Vehicle | None]:
-        """An enemy crewman under the cursor stands for his vehicle: shots go at the vehicle (a hit
-        on its Crew location strikes someone aboard), and a fight or a move cannot reach him."""
-        if m is not None and hit is not None and hit.aboard and hit.side != m.side:
-            return None, self.engine.state.find_vehicle(hit.aboard)
-        return hit, vehicle
+    def intent(self, pointer: Pointer, held: Held) -> Intent:
+        """What a left click at the pointer would do now."""
+        return intent_at(self.engine, self.choices(), pointer, held)
 
-    def _click_driving(self, m: Model, hit: Model | None, shoot_held: bool,
-                       vehicle: Vehicle | None = None) -> None:
-        """In drive mode a click drives, unless it picks a friend or shoots an enemy."""
-        aiming = shoot_held or self.shoot_armed
-        if hit is not None and hit.side == m.side and hit.id != m.id and hit.aboard != m.aboard:
-            self.selected = hit.id
-        elif hit is not None and hit.side != m.side and aiming:
-            self._click_enemy(m, hit, shoot_held)
-        elif hit is None and vehicle is not None and vehicle.side != m.side and aiming:
-            self._click_vehicle(m, vehicle, shoot_held)
-        else:
-            self.commit_drive()
+    def preview(self, pointer: Pointer, held: Held) -> Preview | None:
+        """What clicking here would do, with its odds, or None: the intent, described."""
+        return self.intent(pointer, held).describe(self.engine)
+
+    def click(self, pointer: Pointer, held: Held) -> Intent:
+        """A left click on the table: carry out the intent the preview described."""
+        intent = self.intent(pointer, held)
+        if intent.selects is not None:
+            self.selected = intent.selects
+        if isinstance(intent, Waypoint):
+            self.waypoints.append(intent.point)
+        if intent.command is not None:
+            self.submit(intent.command)
+        return intent
 
     def change_speed(self, steps: int) -> None:
         """Drive mode: faster (positive) or slower by whole inches."""
@@ -170,95 +139,6 @@ class Controller:
         cmd = self.drive.command(side) if side else None
         if cmd is not None:
             self.submit(cmd)
-
-    def _click_vehicle(self, m: Model, v: Vehicle, shoot_held: bool) -> None:
-        """A click on a cart or wagon: shoot at it (S held or Shoot armed) or look at it."""
-        if v.side != m.side and (shoot_held or self.shoot_armed):
-            self.submit(Shoot(side=m.side, model=m.id, target=v.id))
-        else:
-            self.selected = v.id
-
-    def _click_idle(self, hit: Model | None, side: Side) -> None:
-        if hit is None:
-            self.selected = ""
-            return
-        self.selected = hit.id
-        if hit.side == side and self.has(Activate, model=hit.id):
-            self.submit(Activate(side=side, model=hit.id))
-
-    def _click_enemy(self, m: Model, enemy: Model, shoot_held: bool) -> None:
-        side = m.side
-        if shoot_held or self.shoot_armed:
-            self.submit(Shoot(side=side, model=m.id, target=enemy.id))
-        elif self.has(Fight, target=enemy.id):
-            self.submit(Fight(side=side, model=m.id, target=enemy.id, option=self.option))
-        else:
-            cmd = self.contact_move(m, enemy)
-            if cmd is not None:
-                self.submit(cmd)
-            else:
-                self.selected = enemy.id
-
-    def contact_move(self, m: Model, enemy: Model) -> Move | None:
-        """A legal move into base contact with an enemy (with the declared gambit), if any."""
-        charge: Gambit = "mounted_charge" if m.steed else "charge"
-        gambits: list[Gambit | None] = [self.gambit] if self.gambit else [None, charge]
-        fallback: Move | None = None
-        for gambit in gambits:
-            for end in contact_points(self.engine.table, m, enemy):
-                cmd = Move(side=m.side, model=m.id, path=(*self.waypoints, end), gambit=gambit)
-                plan = self.engine.plan(cmd)
-                if not isinstance(plan, Rejected):
-                    return cmd
-                fallback = fallback or cmd
-        return None
-
-    # --- the preview ------------------------------------------------------------------------
-    def preview(self, world: Point, hit: Model | None, shoot_held: bool,
-                vehicle: Vehicle | None = None) -> Preview | None:
-        """What clicking here would do, with its odds, or None."""
-        engine = self.engine
-        m = self.active()
-        if m is None or engine.state.pending is not None or engine.state.over:
-            return None
-        hit, vehicle = self._crew_as_vehicle(m, hit, vehicle)
-        if self.drive.sync(engine) is not None:
-            aiming = shoot_held or self.shoot_armed
-            if hit is None and vehicle is not None and vehicle.side != m.side and aiming:
-                return shot_preview(engine, m.id, vehicle.id)
-            if hit is not None and hit.side != m.side and aiming:
-                return shot_preview(engine, m.id, hit.id)
-            return self.drive.preview(engine)
-        if m.aboard and hit is None and (vehicle is None or vehicle.id == m.aboard):
-            return None  # a crewman moves only with his vehicle
-        if hit is None and vehicle is not None:
-            aiming = shoot_held or self.shoot_armed
-            strikes = [c.location for c in self.legal() if isinstance(c, Fight) and c.target == vehicle.id]
-            if strikes and not aiming:
-                return strike_preview(engine, m, vehicle, [s for s in strikes if s])
-            if vehicle.side == m.side or vehicle.side not in ("red", "blue") and not aiming:
-                return None
-            if aiming:
-                return shot_preview(engine, m.id, vehicle.id)
-            if self.has(Shoot, target=vehicle.id):
-                pv = shot_preview(engine, m.id, vehicle.id)
-                return Preview(pv.legal, [*pv.lines, "Hold S and click to shoot"])
-            return None
-        if hit is not None and hit.side != m.side and not hit.riderless:
-            if shoot_held or self.shoot_armed:
-                return shot_preview(engine, m.id, hit.id)
-            if self.has(Fight, target=hit.id):
-                return fight_preview(engine, m.id, hit.id, self.option)
-            cmd = self.contact_move(m, hit)
-            if cmd is not None:
-                return move_preview(engine, m.id, list(cmd.path), cmd.gambit)
-            if self.has(Shoot, target=hit.id):
-                pv = shot_preview(engine, m.id, hit.id)
-                return Preview(pv.legal, [*pv.lines, "Hold S and click to shoot"])
-            return Preview(False, [f"{hit.name} is out of reach"])
-        if hit is not None:
-            return None
-        return move_preview(engine, m.id, [*self.waypoints, world], self.gambit)
 
     # --- the action bar ---------------------------------------------------------------------
     def actions(self) -> list[tuple[str, Callable[[], Any], bool]]:
@@ -345,20 +225,4 @@ class Controller:
         """The Perk cards the acting side may play now (worked out with the legal commands)."""
         self.legal()
         return self._perks
-
-
-def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[HitLocation]) -> Preview:
-    """What striking a cart or wagon in reach would do (the buttons below choose the location)."""
-    plan = engine.plan(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))
-    if not isinstance(plan, StrikePlan):
-        return Preview(False, [plan.reason if isinstance(plan, Rejected) else f"{v.name} is out of reach"])
-    dice, need = plan.dice, plan.need
-    rules = engine.table.content.vehicle_rules
-    odds = "every blow lands: it stands still" if not need else f"each hits on {need}+"
-    return Preview(True, [
-        f"Strike the {v.name}: {dice} Fight dice, {odds}",
-        f"Hull or Traction: {rules.shot_damage.label} a hit less its armour; Crew: a hit on a man aboard",
-        "Traction hits lame the team: an inch off its top speed each",
-        "Choose the location with the Strike buttons below",
-    ])
 

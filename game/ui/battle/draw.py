@@ -144,24 +144,27 @@ def _draw_preview(scr: BattleScreen, surface: pygame.Surface, lines: list[str], 
                   corner: bool = False) -> pygame.Rect:
     """The odds box next to the cursor, kept inside the table's viewport (in the viewport's
     bottom left corner with `corner`: in drive mode the cursor steers, and a box beside it would
-    hide the path); returns where it was drawn."""
-    font = scr.app.fonts.body
+    hide the path); long lines wrap to the viewport's width, and lines that do not fit its height
+    are left out; returns where it was drawn."""
+    font, head_font = scr.app.fonts.body, scr.app.fonts.get(15, True)
+    view = scr.camera.viewport
     head = "Legal" if legal else "Not allowed"
+    lines = overlays.wrap(font, lines, max(40, view.width - 48))
+    room = max(1, (view.height - 16) // font.get_linesize() - 1)
+    if len(lines) > room:
+        lines = [*lines[:room - 1], "…"]
     width = max(rendered(font, line, theme.TEXT).get_width() for line in [head, *lines]) + 24
     height = (len(lines) + 1) * font.get_linesize() + 16
-    box = pygame.Rect(scr.mouse[0] + 22, scr.mouse[1] + 18, width, height)
-    if corner:
-        box.bottomleft = (scr.camera.viewport.left + 10, scr.camera.viewport.bottom - 10)
-    box.clamp_ip(scr.camera.viewport)
-    if box.collidepoint(scr.mouse) and not corner:
-        box.bottom = scr.mouse[1] - 14
-        box.clamp_ip(scr.camera.viewport)
+    box = overlays.place_box((width, height), scr.mouse, view, corner)
     panel(surface, box, 235)
+    clip = surface.get_clip()
+    surface.set_clip(box)
     y = box.top + 8
-    text(surface, head, scr.app.fonts.get(15, True), (box.left + 12, y), theme.GOOD if legal else theme.BAD)
+    text(surface, head, head_font, (box.left + 12, y), theme.GOOD if legal else theme.BAD)
     for line in lines:
         y += font.get_linesize()
         text(surface, line, font, (box.left + 12, y))
+    surface.set_clip(clip)
     return box
 
 

@@ -272,6 +272,40 @@ def draw_sight(surface: pygame.Surface, cam: Camera, table: Table, state: GameSt
     _label(surface, msg, font, (pb[0], pb[1] - 22), colour)
 
 
+def wrap(font: pygame.font.Font, lines: list[str], width: int) -> list[str]:
+    """Lines broken at spaces so that none is wider than `width` pixels (a word longer than that
+    stands on a line of its own)."""
+    out: list[str] = []
+    for line in lines:
+        words, current = line.split(" "), ""
+        for word in words:
+            trial = f"{current} {word}" if current else word
+            if current and font.size(trial)[0] > width:
+                out.append(current)
+                current = "  " + word  # a broken line goes on indented
+            else:
+                current = trial
+        out.append(current)
+    return out
+
+
+def place_box(size: tuple[int, int], mouse: tuple[int, int], view: pygame.Rect,
+              corner: bool = False) -> pygame.Rect:
+    """Where the preview box goes: beside the cursor and off it, or in the viewport's bottom
+    left corner (`corner`), always inside the viewport (a box larger than it is cut to it)."""
+    box = pygame.Rect(mouse[0] + 22, mouse[1] + 18, min(size[0], view.width), min(size[1], view.height))
+    if corner:
+        box.bottomleft = (view.left + 10, view.bottom - 10)
+    box.clamp_ip(view)
+    if box.collidepoint(mouse) and not corner:
+        box.bottom = mouse[1] - 14
+        box.clamp_ip(view)
+    if box.collidepoint(mouse) and not corner:  # no room above: beside the cursor, on its left
+        box.right = mouse[0] - 14
+        box.clamp_ip(view)
+    return box
+
+
 def draw_banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, pos: tuple[int, int],
                 colour: theme.Colour = theme.TEXT) -> None:
     """A one-line label with a dark backing, centred at pos."""

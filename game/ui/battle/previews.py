@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules.commands import Gambit, MeleeOption
+from game.rules.commands import Command, Fight, Gambit, HitLocation, MeleeOption
+from game.rules.context import Rejected
 from game.rules.engine import Engine
 from game.rules.events import Ev
+from game.rules.state import Model, Vehicle
+from game.rules.vehicle_melee import StrikePlan
 from game.ui import eventtext, preview
 
 Point = tuple[float, float]
@@ -18,12 +21,14 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class Preview:
-    """A verdict and the lines that explain it; `path` and `cost` for a move."""
+    """A verdict and the lines that explain it; `path` and `cost` for a move; `command`: the
+    command a click here submits (None when the click only looks)."""
 
     legal: bool
     lines: list[str]
     path: list[Point] = field(default_factory=list)
     cost: float = 0.0
+    command: Command | None = None
 
 
 def _lines(lines: list[str], reason: str) -> list[str]:
@@ -49,6 +54,22 @@ def fight_preview(engine: Engine, attacker: str, target: str, option: MeleeOptio
     """The melee outcome odds, or why the fight is not allowed."""
     p = preview.preview_fight(engine, attacker, target, option)
     return Preview(p.legal, _lines(p.lines, p.reason))
+
+
+def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[HitLocation]) -> Preview:
+    """What striking a cart or wagon in reach would do (the buttons below choose the location)."""
+    plan = engine.plan(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))
+    if not isinstance(plan, StrikePlan):
+        return Preview(False, [plan.reason if isinstance(plan, Rejected) else f"{v.name} is out of reach"])
+    dice, need = plan.dice, plan.need
+    rules = engine.table.content.vehicle_rules
+    odds = "every blow lands: it stands still" if not need else f"each hits on {need}+"
+    return Preview(True, [
+        f"Strike the {v.name}: {dice} Fight dice, {odds}",
+        f"Hull or Traction: {rules.shot_damage.label} a hit less its armour; Crew: a hit on a man aboard",
+        "Traction hits lame the team: an inch off its top speed each",
+        "Choose the location with the Strike buttons below",
+    ])
 
 
 def describe_event(ev: Ev, names: dict[str, str] | None = None) -> str:

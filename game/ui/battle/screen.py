@@ -24,6 +24,7 @@ from game.ui.battle.cues import CueQueue, cues_for
 from game.ui.battle.dice import DiceTray
 from game.ui.battle.hintmarks import HintArt, hint_colour
 from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
+from game.ui.battle.intent import Held, Pointer
 from game.ui.battle.motion import Motion, follow_point, poses_of
 from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
@@ -392,11 +393,7 @@ class BattleScreen(Screen):
             hit, vehicle = self.model_under(world), self.vehicle_under(world)
             self.ctl.selected = hit.id if hit else vehicle.id if vehicle else ""
         elif self.camera.viewport.collidepoint(event.pos):
-            world = self.camera.to_world(*event.pos)
-            hit = self.model_under(world)
-            keys = self.app.keys
-            self.ctl.click(world, hit, keys.held("shoot", self.down), keys.held("waypoint", self.down),
-                           self.vehicle_under(world))
+            self.ctl.click(self.pointer_at(event.pos), self.held())
 
     def _right_release(self, pos: tuple[int, int]) -> None:
         start, self.drag_from = self.drag_from, None
@@ -609,19 +606,27 @@ class BattleScreen(Screen):
         """The hover preview, recomputed only when something it depends on changed."""
         if not self.camera.viewport.collidepoint(self.mouse) or not self.human_acting():
             return None
-        world = self.camera.to_world(*self.mouse)
-        hit = self.model_under(world)
-        vehicle = self.vehicle_under(world) if hit is None else None
-        shoot = self.app.keys.held("shoot", self.down)
+        pointer, held = self.pointer_at(self.mouse), self.held()
+        world, hit, vehicle = pointer.world, pointer.hit, pointer.vehicle
         ctl = self.ctl
         aim = ctl.drive.aim
-        key = (id(self.state), len(self.session.engine.log), round(world[0], 1), round(world[1], 1),
-               hit.id if hit else "", vehicle.id if vehicle else "", shoot, ctl.gambit, ctl.option,
+        key = (id(self.state), len(self.session.engine.log), world,  # exact: a click there does the same
+               hit.id if hit else "", vehicle.id if vehicle else "", held, ctl.gambit, ctl.option,
                ctl.shoot_armed, tuple(ctl.waypoints), (aim.heading, aim.speed) if aim else None)
         if key != self._preview_key:
             self._preview_key = key
-            self._preview = ctl.preview(world, hit, shoot, vehicle)
+            self._preview = ctl.preview(pointer, held)
         return self._preview
+
+    def pointer_at(self, pos: tuple[int, int]) -> Pointer:
+        """The table under a screen position: the point, and the model (else vehicle) there."""
+        world = self.camera.to_world(*pos)
+        return Pointer(world, self.model_under(world), self.vehicle_under(world))
+
+    def held(self) -> Held:
+        """The modifier keys held now: shoot, waypoint, measure."""
+        keys, down = self.app.keys, self.down
+        return Held(keys.held("shoot", down), keys.held("waypoint", down), keys.held("ruler", down))
 
     def model_under(self, world: tuple[float, float]) -> Model | None:
         """model_at for a point, remembered until the point or the game changes (drawing asks
