@@ -229,9 +229,9 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     + ("they fight on" if e.passed else "they quit the field"),
     ev.ObjectiveHeld: lambda e, n: f"{_side(e.side)} holds {word(e.objective)}: +{e.valour} Valour",
     ev.TurnEnded: lambda e, n: f"Turn {e.turn} ends",
-    ev.GameEnded: lambda e, n: f"The game is over: {e.winner or 'nobody'} "
-    + ("" if e.winner == "draw" else "wins ") + f"({e.reason}); Valour "
-    + ", ".join(f"{s} {v}" for s, v in e.valour.items()),
+    ev.GameEnded: lambda e, n: ("The game is over: a draw " if e.winner == "draw" else
+                                f"The game is over: {_side(e.winner) if e.winner else 'nobody'} wins ")
+    + f"({e.reason}); Valour " + ", ".join(f"{_side(s)} {v}" for s, v in e.valour.items()),
     ev.JumpTest: lambda e, n: f"Jump test, {n(e.model)}, over the {e.obstacle}: rolled {e.roll} — "
     + word(e.result) + (" (Equestrian reroll)" if e.rerolled else ""),
     ev.RiderThrown: lambda e, n: f"Thrown Rider, {n(e.model)}: rolled {e.rolls}"

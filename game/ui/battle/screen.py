@@ -539,12 +539,12 @@ class BattleScreen(Screen):
     def _ai_submit(self, side: str, cmd: Command | BaseException) -> None:
         """Submit the AI's command through the same path as a person's clicks."""
         if isinstance(cmd, BaseException):
-            self.ai_error = f"The {side} AI failed: {type(cmd).__name__}: {cmd}"
+            self.ai_error = f"The {theme.SIDE_NAME[side]} AI failed: {type(cmd).__name__}: {cmd}"
             self.say(self.ai_error)
             return
         result = self.submit(cmd, heard=not (self.skipping or self.ai_pace() == 0.0))
         if isinstance(result, Rejected):
-            self.ai_error = f"The {side} AI gave a refused command: {result.reason}"
+            self.ai_error = f"The {theme.SIDE_NAME[side]} AI gave a refused command: {result.reason}"
             self.say(self.ai_error)
             return
         if self.mode == "solo":

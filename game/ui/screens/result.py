@@ -11,6 +11,7 @@ from game.rules.state import SIDES
 from game.scenario import scenario_label
 from game.ui import theme
 from game.ui.app import App
+from game.ui.eventtext import content_name
 from game.ui.screens.base import ButtonScreen
 from game.ui.widgets import Button, panel, text
 
@@ -98,7 +99,7 @@ class ResultScreen(ButtonScreen):
             panel(surface, box)
             pygame.draw.rect(surface, theme.SIDE[side], (box.left, box.top, box.width, 8))
             sd = state.sides[side]
-            text(surface, f"{theme.SIDE_NAME[side]} ({sd.retinue})", fonts.head,
+            text(surface, f"{theme.SIDE_NAME[side]} ({content_name('retinues', sd.retinue)})", fonts.head,
                  (box.left + 18, box.top + 20), theme.SIDE_TEXT[side])
             text(surface, f"Valour: {sd.valour}", fonts.get(24, True), (box.left + 18, box.top + 56))
             left = len(state.living(side))
