@@ -56,7 +56,6 @@ from game.rules.state import GameState, NoSide, Side, other_side
 Mover = Literal["nearest", "heuristic"]  # how a play-out moves a model (Budget.moves_by)
 Striker = Literal["dice", "heuristic"]  # how a play-out picks blows, shots, the next model (strikes_by)
 WIN = 100.0  # a won game, in Valour Points
-ADVANCE = 0.01  # Valour Points per inch a model is from its nearest goal
 DECISIVE = 4.0  # a played-out game's result: the Valour margin plus this much for a win (less for a loss)
 ENDGAME_DEPTH = 400  # commands a play-out to the end of the game may take (a turn takes about 100)
 

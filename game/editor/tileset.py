@@ -42,13 +42,6 @@ class Tileset:
             ids = roofs or ids
         return ids[(x * 7 + y * 13 + (x * y) % 5) % len(ids)]
 
-    def variant_of(self, kind: str, variant: str) -> int | None:
-        """The id of a named variant of a kind, if the tileset has one."""
-        for i, (k, v) in enumerate(zip(self.kinds, self.variants, strict=True)):
-            if k == kind and v == variant:
-                return i
-        return None
-
 
 @cache
 def shipped_tileset() -> Tileset:

@@ -38,9 +38,6 @@ class Mark:
     log: int
 
 
-MODES = ("hotseat", "solo", "watch")
-
-
 class MatchError(Exception):
     """An engine whose history cannot be recorded (it did not start from scenario + seed)."""
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from game.bounded import FileRefused, read_bytes
-from game.persist.folders import SAVES_ENV, saves_dir
+from game.persist.folders import saves_dir
 from game.persist.match import Match
 from game.persist.saves import AUTOSAVE, AUTOSAVE_PREV, parse_save, save_game
 from game.persist.saves import autosave as _autosave
@@ -32,7 +32,6 @@ from game.rules.state import SIDES, GameState, digest_of
 from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
 
-ENV_VAR = SAVES_ENV
 SLOT_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 # Names a player may not pick: the autosave's own, and devices Windows will not let be files.
 RESERVED = frozenset({"autosave", "con", "prn", "aux", "nul"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field
 
 from game.rules.state import Reaction, Side
 
@@ -162,9 +162,3 @@ Command = Annotated[
     | Dismount | Remount | BreakAway | React | Drive | Board | ClimbDown,
     Field(discriminator="type"),
 ]
-COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
-
-
-def parse_command(data: object) -> Command:
-    """Validate a command from JSON-like data (raises pydantic.ValidationError)."""
-    return COMMAND_ADAPTER.validate_python(data)

@@ -622,5 +622,4 @@ Event = Annotated[
     | VehicleStruck | Boarded | ClimbedDown | TeamLost,
     Field(discriminator="type"),
 ]
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])

@@ -54,7 +54,6 @@ Point = tuple[float, float]
 HINTS = 3  # how many commands a hint shows
 LEVEL = "normal"  # the default AI's level
 HintKind = Literal["move", "line", "label"]  # a path and ghost; a line to the target; a label
-Suggest = Callable[[Engine, Side, int], list[tuple[Command, float]]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,6 @@ being shown, and the frame loop never waits for it.
 from __future__ import annotations
 
 import threading
-import time
 
 from game.ai import LEVELS, PLAYERS, Player, make_player
 from game.persist.schema import HUMAN
@@ -109,7 +108,6 @@ class Thinker:
         self.table = Table(table.content, table.base_terrain or table.terrain)
         self.engine: Engine | None = None
         self.token: object = None
-        self.started = 0.0
         self._thread: threading.Thread | None = None
         self._result: Command | BaseException | None = None
 
@@ -117,10 +115,6 @@ class Thinker:
     def busy(self) -> bool:
         """True while the worker is still choosing."""
         return self._thread is not None and self._thread.is_alive()
-
-    def thinking_for(self) -> float:
-        """Seconds the current choice has taken so far (0 when idle)."""
-        return time.monotonic() - self.started if self.busy else 0.0
 
     def start(self, player: Player, state: GameState, side: Side, token: object) -> None:
         """Begin choosing `side`'s command on a copy of `state` (called on the main thread)."""
@@ -131,7 +125,7 @@ class Thinker:
             self.engine = Engine(self.table, copy)
         else:
             self.engine.state = copy  # a private copy: the game shown is never touched
-        self.token, self._result, self.started = token, None, time.monotonic()
+        self.token, self._result = token, None
         self._thread = threading.Thread(target=self._run, args=(player, self.engine, side),
                                         name="ai-player", daemon=True)
         self._thread.start()

@@ -12,7 +12,7 @@ from game.persist import Mark, Match
 from game.rules.commands import Command
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
-from game.rules.events import ActivationEnded, DeckShuffled, DiceRolled, Ev, GameEnded, SpearEnded
+from game.rules.events import ActivationEnded, DeckShuffled, DiceRolled, GameEnded, SpearEnded
 
 UNDO_BREAKERS = (DiceRolled, DeckShuffled, ActivationEnded, SpearEnded, GameEnded)
 
@@ -74,7 +74,3 @@ class Session:
             self.autosave_error = ""
         except Exception as exc:  # a full disk must not end the game
             self.autosave_error = f"Autosave failed: {exc}"
-
-    def new_events(self, since: int) -> list[Ev]:
-        """Events logged after index `since` of the engine's log."""
-        return self.engine.log[since:]

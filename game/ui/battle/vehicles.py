@@ -27,7 +27,6 @@ from game.ui.battle.camera import Camera
 from game.ui.battle.tokens import INK, TokenArt
 
 ASSETS = TOKENS_DIR
-SOURCE_PPI = 64
 NEUTRAL: theme.Colour = (196, 186, 160)  # an abandoned vehicle's edge
 KEEP_TURNED = 96  # turned pictures kept (a few vehicles, a few zooms, an animation's headings)
 Pose = tuple[float, float, float]  # x, y, heading
