@@ -19,7 +19,6 @@ from game.terrain.terrain_map import Objective, Obstacle, TerrainMap
 from game.ui import theme
 from game.ui.battle.cache import Same, rendered
 from game.ui.battle.camera import KEPT_ZOOMS, Camera
-from game.ui.widgets import text
 
 OBSTACLE = {"wall": (160, 160, 156), "fence": (150, 108, 62), "hedge": (44, 120, 44),
             "ditch": (86, 66, 42), "stakes": (200, 170, 120)}
@@ -304,9 +303,3 @@ def place_box(size: tuple[int, int], mouse: tuple[int, int], view: pygame.Rect,
         box.right = mouse[0] - 14
         box.clamp_ip(view)
     return box
-
-
-def draw_banner(surface: pygame.Surface, msg: str, font: pygame.font.Font, pos: tuple[int, int],
-                colour: theme.Colour = theme.TEXT) -> None:
-    """A one-line label with a dark backing, centred at pos."""
-    text(surface, msg, font, pos, colour, "center")
