@@ -21,6 +21,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from game.bounded import FileRefused, decode_utf8, read_bytes
+from game.resources import TILESET_TSX
 from game.terrain.terrain_map import TERRAIN_KINDS, MapError
 
 MAX_FILE_BYTES = 4_000_000  # a 72x48 map with many layers is well under 1 MB
@@ -167,6 +168,7 @@ def check_map(path: str, require_images: bool = False) -> Element:
     if not tilesets:
         raise MapError(path, "the map has no tileset")
     for ts in tilesets:
+        use_shipped_tileset(path, ts)
         _check_tileset(path, ts, require_images)
     for el in root.iter():
         props = el.find("properties")
@@ -177,6 +179,16 @@ def check_map(path: str, require_images: bool = False) -> Element:
     for group in root.iter("objectgroup"):
         _check_objects(path, group)
     return root
+
+
+def use_shipped_tileset(owner: str, ts: Element) -> None:
+    """A map naming the game's own tileset (terrain.tsx) with no copy of it beside the map file is
+    pointed at the shipped one (its picture found beside it), so a map copied alone still plays."""
+    source = ts.get("source", "")
+    if not source or os.path.basename(source) != TILESET_TSX.name:
+        return
+    if not os.path.exists(os.path.join(os.path.dirname(owner), source)) and TILESET_TSX.is_file():
+        ts.set("source", str(TILESET_TSX))
 
 
 def _check_tileset(owner: str, ts: Element, require_images: bool) -> None:
@@ -190,7 +202,8 @@ def _check_tileset(owner: str, ts: Element, require_images: bool) -> None:
             raise MapError(owner, f"tileset {source!r}: only .tsx tileset files are supported")
         tsx = os.path.join(os.path.dirname(owner), source)
         if not os.path.exists(tsx):
-            raise MapError(owner, f"tileset file {source!r} is missing (looked for {tsx})")
+            raise MapError(owner, f"tileset file {source!r} is missing (looked for {tsx}); copy it "
+                                  "beside the map, or name the game's own terrain.tsx")
         where = f"tileset {source!r}"
         node = read_xml(tsx, owner, f"tileset file {source!r}")
         base = os.path.dirname(tsx)

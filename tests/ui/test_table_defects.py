@@ -12,7 +12,9 @@ import pygame
 from game.persist import Match
 from game.rules import events as ev
 from game.rules.state import GameState
+from game.scenario import scenario_key, scenario_path, scenario_problem, start_game
 from game.ui.app import App
+from game.ui.battle.camera import Camera
 from game.ui.battle.hud import _status
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.spear import SpearMember, next_to_act
@@ -168,9 +170,10 @@ def test_the_camera_follows_the_ai_and_the_bar_says_what_it_did(app: App) -> Non
     assert said and f"{SIDE_NAME[side]} AI: {said}" in words
     names = {m.name for m in battle.state.models}
     assert any(said.startswith(name) for name in names)
+    m = battle.state.model(battle.state.active_model)
+    battle.players = {}  # the AI pauses here: the camera glides on to the model it activated
     for _ in range(90):
         frames(app, 1)
-    m = battle.state.model(battle.state.active_model)
     assert cam.viewport.collidepoint(cam.to_screen(m.x, m.y))
 
 
@@ -190,3 +193,23 @@ def test_ai_summary_tells_moves_charges_and_shots_in_words() -> None:
     assert ai_summary([shot, fell], names) == \
         "Sir Robert Ogle shot at John Neville (hit); John Neville is a casualty"
     assert ai_summary([ev.Activated(model="red-1", in_command=True)], names) == "Sir Robert Ogle activated"
+
+
+def test_a_map_copied_alone_uses_the_shipped_tileset(app: App, tmp_path: Path) -> None:
+    copy = tmp_path / "my-ford.tmx"
+    copy.write_text(scenario_path("the-ford").read_text())
+    assert not (tmp_path / "terrain.tsx").exists()
+    name = scenario_key(str(copy))
+    assert scenario_problem(name) == ""
+    engine = start_game(name, 1)
+    assert engine.table.terrain.width == 48
+    cam = Camera(Path(name), pygame.Rect(0, 0, 640, 480))  # the window draws it with the shipped picture
+    assert cam.whole().get_size() == (48 * cam.tile_px, 36 * cam.tile_px)
+
+
+def test_a_map_whose_own_tileset_is_missing_says_why(tmp_path: Path) -> None:
+    copy = tmp_path / "lost.tmx"
+    ford = scenario_path("the-ford").read_text()
+    copy.write_text(ford.replace('source="terrain.tsx"', 'source="mine.tsx"'))
+    problem = scenario_problem(scenario_key(str(copy)))
+    assert "mine.tsx" in problem and "missing" in problem
