@@ -427,10 +427,3 @@ def rule_section(rule_id: str, path: Path = RULES_MD) -> str:
         body = body.split("\n", 1)[1] if "\n" in body else ""
     end = re.search(r'^(<a id="rule-|## )', body, re.MULTILINE)
     return (body[:end.start()] if end else body).strip()
-
-
-def rule_title(rule_id: str, path: Path = RULES_MD) -> str:
-    """A rule's heading on the rules page (its id in words if it has none)."""
-    section = rule_section(rule_id, path)
-    first = section.splitlines()[0] if section else ""
-    return first.lstrip("#").strip() if first.startswith("#") else word(rule_id)

@@ -33,7 +33,7 @@ from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
 from game.ui.hints import Hint, HintBoard, HintWorker
 from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_spec, ai_words, build_players, describe
-from game.ui.widgets import Button, panel, row, text
+from game.ui.widgets import Button, row, text
 
 PAN_SPEED = 700  # screen pixels per second
 EDGE = 6  # pixels from the window edge that scroll the map
@@ -729,10 +729,6 @@ class BattleScreen(Screen):
             tips.append(f"Gambit declared: {GAMBIT_LABEL.get(ctl.gambit, ctl.gambit)}.")
         tips.append("Shift-click adds waypoints. G rings, M ruler, V sight, H hint, Space ends.")
         return tips
-
-    def draw_panel_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A translucent panel."""
-        panel(surface, rect)
 
     def text(self, surface: pygame.Surface, msg: str, pos: tuple[int, int]) -> None:
         """A line of body text."""
