@@ -146,7 +146,7 @@ def test_make_a_table_save_it_start_it_and_play_an_activation(app: App, user_fol
     assert sorted(p.rule for p in editor.problems) == ["captain", "captain"]  # the panel says so
 
     press(app, editor.bar["save_as"])  # into the user's scenarios folder
-    dialog = editor.dialog
+    dialog = editor.files.dialog
     assert dialog is not None
     press(app, dialog.ok_button)
     saved = user_folder / "Well-Fight.tmx"

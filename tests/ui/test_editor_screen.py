@@ -10,8 +10,8 @@ import pytest
 
 from game.editor.tmx_io import read_map
 from game.scenario import MAPS_DIR
-from game.ui import places
 from game.ui.app import App
+from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.editor import EditorScreen
 from game.ui.screens.menu import MainMenu
 from tests.editor.helpers import small_doc
@@ -47,19 +47,20 @@ def test_a_shipped_map_is_saved_as_a_copy_and_a_file_is_replaced_only_when_asked
     frames(app, 2)
     assert editor.doc == read_map(MAPS_DIR / "the-ford.tmx")
     key(app, pygame.K_s, pygame.KMOD_CTRL)  # Save on a shipped map asks where
-    assert editor.dialog is not None and editor.pending == ("save_as", None)
-    press(app, editor.dialog.ok_button)
+    assert editor.files.dialog is not None and editor.files.pending == ("save_as", None)
+    press(app, editor.files.dialog.ok_button)
     copy = user_folder / "The-Ford.tmx"
     assert copy.is_file() and (MAPS_DIR / "the-ford.tmx").read_bytes() == before
     other = user_folder / "other.tmx"
     other.write_text("not a map")
-    ask = editor.picked_file(other)  # as the Save as dialog gives it
+    app.apply(editor.files.picked(other))  # as the Save as dialog gives it
     frames(app, 1)
+    asking = app.top
     assert other.read_text() == "not a map"
-    assert isinstance(ask, places.Push) and isinstance(ask.to, places.Confirm)
-    assert "other.tmx exists" in ask.to.message
-    assert ask.to.on_yes() is None  # Yes
-    assert read_map(other) == editor.doc and editor.path == other.resolve()
+    assert isinstance(asking, ConfirmDialog) and "other.tmx exists" in asking.message
+    key(app, pygame.K_RETURN)  # Yes
+    assert app.top is editor
+    assert read_map(other) == editor.doc and editor.editing.path == other.resolve()
 
 
 def test_leaving_with_unsaved_changes_asks_first(app: App, user_folder: Path) -> None:
@@ -70,12 +71,11 @@ def test_leaving_with_unsaved_changes_asks_first(app: App, user_folder: Path) ->
     press(app, editor.kinds["marsh"])
     click(app, editor.view.to_screen(5.5, 5.5))
     assert editor.doc.kind_at(5, 5) == "marsh" and editor.history.dirty
-    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
-    ask = editor.handle(escape)
-    assert app.top is editor
-    assert isinstance(ask, places.Push) and isinstance(ask.to, places.Confirm)
-    assert "Leave the editor" in ask.to.message
-    app.apply(ask.to.on_yes())  # Yes
+    key(app, pygame.K_ESCAPE)
+    asking = app.top
+    assert app.stack[-2] is editor
+    assert isinstance(asking, ConfirmDialog) and "Leave the editor" in asking.message
+    key(app, pygame.K_RETURN)  # Yes
     assert isinstance(app.top, MainMenu)
 
 
@@ -117,9 +117,8 @@ def test_test_play_saves_into_the_user_folder_and_starts_the_game_as_edited(app:
     editor = EditorScreen(app, small_doc())
     app.reset(editor)
     frames(app, 1)
-    go = editor.pressed(editor.bar["solo"])
-    assert isinstance(go, places.Push) and isinstance(go.to, places.Battle)
-    battle = BattleScreen(app, go.to.match, go.to.mode)
+    press(app, editor.bar["solo"])
+    battle = app.top
     assert isinstance(battle, BattleScreen) and battle.mode == "solo"
     saved = user_folder / "Well-Fight.tmx"
     assert battle.state.scenario == str(saved.resolve()) and read_map(saved) == editor.doc
@@ -135,21 +134,19 @@ def test_leaving_a_test_play_comes_back_to_the_editor_and_a_game_from_the_menu_d
     editor = EditorScreen(app, small_doc())
     app.reset(editor)
     frames(app, 1)
-    go = editor.pressed(editor.bar["hotseat"])
-    assert isinstance(go, places.Push) and isinstance(go.to, places.Battle)
-    app.push(BattleScreen(app, go.to.match, go.to.mode))
+    press(app, editor.bar["hotseat"])
     battle = app.top
     assert isinstance(battle, BattleScreen)
     pause = PauseMenu(app, battle)
     app.push(pause)
     pause.layout()
     assert pause.buttons[-1].label == "Back to the editor"
-    pause.leave()
+    app.apply(pause.leave())
     assert app.top is editor and app.stack == [editor]
     frames(app, 2)  # laid out again and drawn
     app.reset(MainMenu(app))  # a game that did not start in the editor leaves to the menu
     app.push(battle)
     pause = PauseMenu(app, battle)
     app.push(pause)
-    pause.leave()
+    app.apply(pause.leave())
     assert isinstance(app.top, MainMenu) and len(app.stack) == 1

@@ -1,8 +1,10 @@
-"""The editor's picture of the table: the tiles of the document and everything placed on it."""
+"""The editor's picture of the table: the tiles of the document and everything placed on it, and
+where a window pixel falls on the table."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -10,6 +12,7 @@ from game.content import load_content
 from game.editor.document import ScenarioDoc
 from game.editor.tileset import shipped_tileset
 from game.ui import theme
+from game.ui.editor.items import Selection
 from game.ui.widgets import text
 
 OBSTACLE_COLOURS: dict[str, theme.Colour] = {
@@ -103,9 +106,9 @@ class MapView:
         surface: pygame.Surface,
         doc: ScenarioDoc,
         fonts: theme.Fonts,
-        selected: tuple[str, int] | None,
+        selected: Selection | None,
         show_points: bool,
-        ghosts: list[tuple[str, str, bool, float, float, float]] | None = None,
+        ghosts: Sequence[tuple[str, str, bool, float, float, float]] | None = None,
     ) -> None:
         """The table: tiles, zones, obstacles, objectives, vehicles and models, and the grid's edge."""
         clip = surface.get_clip()
@@ -120,9 +123,9 @@ class MapView:
         surface: pygame.Surface,
         doc: ScenarioDoc,
         fonts: theme.Fonts,
-        selected: tuple[str, int] | None,
+        selected: Selection | None,
         show_points: bool,
-        ghosts: list[tuple[str, str, bool, float, float, float]] | None,
+        ghosts: Sequence[tuple[str, str, bool, float, float, float]] | None,
     ) -> None:
         surface.blit(self._ground_of(doc), self.origin)
         s = self.scale
@@ -132,18 +135,18 @@ class MapView:
             shade = pygame.Surface(r.size, pygame.SRCALPHA)
             shade.fill((*colour, 60))
             surface.blit(shade, r.topleft)
-            pygame.draw.rect(surface, colour, r, 3 if selected == ("zones", i) else 2)
+            pygame.draw.rect(surface, colour, r, 3 if selected == Selection("zones", i) else 2)
         for i, ob in enumerate(doc.obstacles):
             pts = [self.to_screen(x, y) for x, y in ob.points]
             colour = OBSTACLE_COLOURS.get(ob.kind, theme.TEXT)
             width = max(3, round(ob.width * s))
-            if selected == ("obstacles", i):
+            if selected == Selection("obstacles", i):
                 pygame.draw.lines(surface, theme.GOLD, False, pts, width + 4)
             pygame.draw.lines(surface, (20, 18, 16), False, pts, width + 2)
             pygame.draw.lines(surface, colour, False, pts, width)
             if ob.tall:
                 pygame.draw.lines(surface, (250, 250, 250), False, pts, 1)
-            if show_points or selected == ("obstacles", i):
+            if show_points or selected == Selection("obstacles", i):
                 for p in pts:
                     pygame.draw.rect(surface, theme.GOLD, pygame.Rect(p[0] - 4, p[1] - 4, 8, 8), 2)
         for i, o in enumerate(doc.objectives):
@@ -151,7 +154,7 @@ class MapView:
             ring = max(6, round(o.radius * s))
             pygame.draw.circle(surface, (20, 18, 16), c, ring, 4)
             pygame.draw.circle(
-                surface, theme.GOLD if selected != ("objectives", i) else (255, 255, 255), c, ring, 2
+                surface, theme.GOLD if selected != Selection("objectives", i) else (255, 255, 255), c, ring, 2
             )
             pygame.draw.circle(surface, theme.GOLD, c, 5)
             label = f"{o.name} ({'hold' if o.kind == 'hold' else 'loot'}, {o.valour} VP)"
@@ -164,7 +167,8 @@ class MapView:
             poly = [self.to_screen(x, y) for x, y in corners]
             colour = theme.SIDE.get(v.side, (150, 130, 100))
             pygame.draw.polygon(surface, colour, poly)
-            pygame.draw.polygon(surface, theme.GOLD if selected == ("vehicles", i) else (20, 18, 16), poly, 2)
+            edge = theme.GOLD if selected == Selection("vehicles", i) else (20, 18, 16)
+            pygame.draw.polygon(surface, edge, poly, 2)
             text(surface, v.name, fonts.small, self.to_screen(v.x, v.y), theme.TEXT, "center")
         if ghosts:  # a retinue the game deploys by itself: where its models will stand
             for side, profile, mounted, x, y, facing in ghosts:
@@ -179,7 +183,7 @@ class MapView:
                 f.x,
                 f.y,
                 f.facing,
-                selected == ("forces", i),
+                selected == Selection("forces", i),
             )
         pygame.draw.rect(
             surface, theme.PANEL_EDGE, pygame.Rect(*self.origin, doc.width * s, doc.height * s), 1
