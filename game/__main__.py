@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.content import ContentError
     from game.scenario import scenario_key
     from game.terrain.terrain_map import MapError
+    from game.ui import navigation
     from game.ui.app import App
     from game.ui.launch import check_player
 
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         args.scenario = scenario_key(args.scenario)
     width, height = (int(v) for v in args.size.lower().split("x"))
     try:
-        return _open(App(size=(width, height)), args)
+        return _open(App(size=(width, height), build=navigation.build), args)
     except MapError as exc:
         print(f"Cannot open the map: {exc}", file=sys.stderr)
         return 2
@@ -68,23 +69,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _open(app: App, args: argparse.Namespace) -> int:
-    """Push the first screens the arguments ask for and run the window (MapError, ContentError)."""
-    from game.ui.launch import first_screen
+    """Open the first places the arguments ask for and run the window (MapError, ContentError)."""
+    from game.ui import places
+    from game.ui.launch import editor_place, first_screen
 
     if args.frames:
         app.settings.ai_speed = "instant"  # for this run only: the AI plays within the frames
     if args.mode == "editor":
-        from game.ui.screens.editor import EditorScreen
-        from game.ui.screens.menu import MainMenu
-
-        app.push(MainMenu(app))
-        app.push(EditorScreen.open(app, args.scenario))
+        app.apply(places.Reset(places.MainMenu()))
+        app.apply(places.Push(editor_place(args.scenario)))
     elif args.mode == "tutorial":
-        from game.ui.battle.coach import open_tutorial
-        from game.ui.screens.menu import MainMenu
-
-        app.push(MainMenu(app))
-        open_tutorial(app)
+        app.apply(places.Reset(places.MainMenu()))
+        app.apply(places.Push(places.Tutorial()))
     else:
         first_screen(app, args)
     return app.run(args.frames, args.screenshot)

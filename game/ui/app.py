@@ -11,11 +11,13 @@ from game.persist.folders import saves_dir
 from game.persist.slots import default_saves_dir
 from game.ui import places, theme
 from game.ui.keys import Keymap
-from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.settings import Settings, auto_scale, load_settings, save_settings
 from game.ui.sound import SoundBoard
 
 DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (800, 500)
 FPS = 60
+SETTLE_SECONDS = 0.5  # after the window changes mode, the resize events it sends are its own echo
 
 
 def _saves_dir() -> Path:
@@ -33,6 +35,7 @@ class Screen:
     opaque = True
     covers_window = False  # True if draw() paints every pixel, so the window need not be cleared
     games_return_here = False  # a game started from this screen (the editor's test play) comes back to it
+    shows_rules = False  # the rules page: the rules key closes it instead of opening another
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -60,6 +63,11 @@ class Screen:
     def covered(self, screen: Screen) -> None:
         """Another screen is being put on top of this one."""
 
+    def beneath(self) -> Screen | None:
+        """A screen this one is drawn over and comes with (the tutorial's coach stands on its
+        game): the app puts it on the stack first."""
+        return None
+
 
 class App:
     """Holds the window, the settings and the screen stack, and runs the loop."""
@@ -78,11 +86,12 @@ class App:
         self.notice = notice
         self.saves_dir = saves_dir if saves_dir is not None else _saves_dir()
         self.keys = Keymap(settings.keys)
-        self.fonts = theme.Fonts(settings.ui_scale)
         self.sound = SoundBoard(volume=settings.sound_volume, muted=settings.sound_muted)
         self.window_size = size
         self.fullscreen = False
+        self.settle = 0.0  # seconds during which resize events echo the last change of mode
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.fonts = theme.Fonts(self._fit_scale())
         pygame.display.set_caption("Destrier")
         self.stack: list[Screen] = []
         self.running = True
@@ -91,7 +100,10 @@ class App:
 
     # --- the stack -------------------------------------------------------------------------
     def push(self, screen: Screen) -> None:
-        """Put a screen on top."""
+        """Put a screen on top (over the screen it comes with, if any)."""
+        below = screen.beneath()
+        if below is not None:
+            self.push(below)
         if self.stack:
             self.stack[-1].covered(screen)
         self.stack.append(screen)
@@ -107,11 +119,12 @@ class App:
         """Swap the top screen for another."""
         if self.stack:
             self.stack.pop()
-        self.stack.append(screen)
+        self.push(screen)
 
     def reset(self, screen: Screen) -> None:
-        """Clear the stack down to one screen."""
-        self.stack = [screen]
+        """Clear the stack down to one screen (and the one it comes with)."""
+        self.stack = []
+        self.push(screen)
 
     def leave_game(self, menu: Screen) -> None:
         """Leave a game: back to the screen it was started from if that one takes games back
@@ -137,6 +150,8 @@ class App:
             self.push(self.go(transition.to))
         elif isinstance(transition, places.Pop):
             self.pop()
+            if transition.say and self.top is not None:
+                self.top.say(transition.say)
             self.apply(transition.then)
         elif isinstance(transition, places.Replace):
             self.replace(self.go(transition.to))
@@ -151,10 +166,16 @@ class App:
         return self.stack[-1] if self.stack else None
 
     # --- settings --------------------------------------------------------------------------
+    def _fit_scale(self) -> float:
+        """The UI scale in use: the one the player chose, or the one that suits the window."""
+        if self.settings.ui_scale_auto:
+            self.settings.ui_scale = auto_scale(self.surface.get_size())
+        return self.settings.ui_scale
+
     def apply_settings(self) -> str:
         """Take new settings into use and save them; returns "" or why saving failed."""
         self.keys = Keymap(self.settings.keys)
-        self.fonts = theme.Fonts(self.settings.ui_scale)
+        self.fonts = theme.Fonts(self._fit_scale())
         self.sound.configure(self.settings.sound_volume, self.settings.sound_muted)
         for screen in self.stack:
             screen.resized(self.surface.get_size())
@@ -169,14 +190,47 @@ class App:
                                    f"({self.keys.label('mute')} toggles it).")
 
     def toggle_fullscreen(self) -> None:
-        """F11: switch between the window and the full screen."""
+        """F11: switch between the window and the full screen. The window is kept and made as
+        large as the desktop (no change of video mode, which a display with no window manager
+        answers by making the window again and again); where the driver cannot, the display
+        is made again once. Resize events echoing the change are let pass for a moment."""
         self.fullscreen = not self.fullscreen
-        if self.fullscreen:
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
+        try:
+            pygame.display.toggle_fullscreen()
+            surface = pygame.display.get_surface()
+            toggled = surface is not None and pygame.display.is_fullscreen() == self.fullscreen
+            if surface is not None:
+                self.surface = surface
+        except pygame.error:
+            toggled = False
+        if not toggled and self.fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN | pygame.NOFRAME)
+        elif not toggled:
             self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        self.settle = SETTLE_SECONDS
+        self._resized()
+
+    def _resized(self) -> None:
+        """The window has a new size: fit the UI scale (when it follows the window) and lay every
+        screen out again."""
+        scale = self.settings.ui_scale
+        if self._fit_scale() != scale:
+            self.fonts = theme.Fonts(self.settings.ui_scale)
         for screen in self.stack:
             screen.resized(self.surface.get_size())
+
+    def window_resized(self, size: tuple[int, int]) -> None:
+        """The player resized the window (a resize event): keep it at least the smallest size;
+        an echo of the last change of mode, or of the size it already has, changes nothing."""
+        if self.fullscreen or self.settle > 0:
+            return
+        wanted = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.window_size = wanted
+        if self.surface.get_size() == wanted:
+            return
+        self.surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+        self._resized()
 
     # --- the loop --------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -184,11 +238,8 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self.window_size = (max(800, event.w), max(500, event.h))
-            self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
-            for screen in self.stack:
-                screen.resized(self.window_size)
+        if event.type == pygame.VIDEORESIZE:
+            self.window_resized((event.w, event.h))
             return
         if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "fullscreen"):
             self.toggle_fullscreen()
@@ -196,12 +247,10 @@ class App:
         if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "mute"):
             self.toggle_mute()
             return
-        if event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "rules"):
-            from game.ui.screens.rules import RulesScreen
-
-            if not isinstance(self.top, RulesScreen):
-                self.push(RulesScreen(self))
-                return
+        if (event.type == pygame.KEYDOWN and self.keys.is_action(event.key, "rules")
+                and not (self.top is not None and self.top.shows_rules)):
+            self.apply(places.Push(places.Rules()))
+            return
         if self.top is not None:
             self.apply(self.top.handle(event))
 
@@ -218,6 +267,7 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw."""
+        self.settle = max(0.0, self.settle - dt)
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:

@@ -1,18 +1,27 @@
-"""Which screen the app opens on, from the command line (and the hidden --screen for docs)."""
+"""Which places the app opens on, from the command line (and the hidden --screen for docs)."""
 
 from __future__ import annotations
 
 import argparse
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.ai import PLAYERS, EagerPlayer, parse_spec
+from game.editor.tmx_io import read_map
 from game.persist import Match
-from game.ui.app import App, Screen
+from game.rules.commands import Activate
+from game.scenario import scenario_key, scenario_path
+from game.ui import places
+from game.ui.app import App
+from game.ui.battle.camera import ZOOM_STEPS
+from game.ui.battle.previews import move_preview
 from game.ui.solo import ai_spec, solo_players
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the docs' staging reaches into the table it stages (not a screen's import)
     from game.ui.battle.screen import BattleScreen
+
+SIMPLE: dict[str, places.Place] = {"rules": places.Rules(), "settings": places.Settings(),
+                                   "scenarios": places.ScenarioPicker(), "load": places.Load()}
 
 
 def play_ai(match: Match, steps: int, seed: int) -> None:
@@ -48,49 +57,39 @@ def players_of(args: argparse.Namespace) -> dict[str, str] | None:
 
 
 def first_screen(app: App, args: argparse.Namespace) -> None:
-    """Push the screens the arguments ask for."""
-    from game.ui.battle.screen import BattleScreen
-    from game.ui.screens.menu import MainMenu
-
-    app.push(MainMenu(app))
+    """Open the places the arguments ask for, over the main menu."""
+    app.apply(places.Reset(places.MainMenu()))
     screen = args.screen or ("battle" if args.scenario else "menu")
     if screen == "menu":
         return
-    if screen in ("rules", "settings", "scenarios", "load"):
-        app.push(_simple(app, screen))
+    if screen in SIMPLE:
+        app.apply(places.Push(SIMPLE[screen]))
         return
     if screen in ("solo-setup", "watch-setup"):
-        from game.ui.screens.setup import SoloSetup, WatchSetup
-
-        form = SoloSetup if screen == "solo-setup" else WatchSetup
-        app.push(form(app, args.scenario or "the-ford", args.seed))
+        form = places.SoloSetup if screen == "solo-setup" else places.WatchSetup
+        app.apply(places.Push(form(args.scenario or "the-ford", args.seed)))
         return
     match = Match.start(args.scenario or "the-ford", args.seed, args.mode, players_of(args))
     play_ai(match, args.steps, args.seed)
     if screen == "result":
         _finish(match, args.seed)
-    battle = BattleScreen(app, match, args.mode)
-    if getattr(args, "frames", 0):
-        battle.session.saves_dir = None  # a scripted run (screenshots) leaves the player's autosave alone
-    app.push(battle)
+    # a scripted run (screenshots) leaves the player's autosave alone
+    app.apply(places.Push(places.Battle(match, args.mode, autosave=not getattr(args, "frames", 0))))
+    battle = cast("BattleScreen", app.top)
     if getattr(args, "hint", False):
         stage_hint(battle)
     elif screen == "battle" and args.screen:
         stage_demo(battle)
     if screen == "handover":
-        from game.ui.screens.handover import HandoverScreen
-
-        app.push(HandoverScreen(app, "blue", "Your Spear activates: the next card is yours"))
+        app.apply(places.Push(places.Handover("blue", "Your Spear activates: the next card is yours")))
 
 
-def _simple(app: App, name: str) -> Screen:
-    from game.ui.screens.load import LoadScreen
-    from game.ui.screens.rules import RulesScreen
-    from game.ui.screens.scenarios import ScenarioPicker
-    from game.ui.screens.settings_screen import SettingsScreen
-
-    return {"rules": RulesScreen, "settings": SettingsScreen, "scenarios": ScenarioPicker,
-            "load": LoadScreen}[name](app)
+def editor_place(scenario: str | None) -> places.Editor:
+    """The editor on a scenario named as on the command line (a map in maps/ or a path), or a new one."""
+    if not scenario:
+        return places.Editor()
+    path = scenario_path(scenario_key(scenario))
+    return places.Editor(read_map(path), path.resolve())
 
 
 def _finish(match: Match, seed: int) -> None:
@@ -100,8 +99,6 @@ def _finish(match: Match, seed: int) -> None:
 
 def stage_demo(battle: BattleScreen) -> None:
     """For the docs: activate a model, zoom on it, show its rings and the odds of a move."""
-    from game.rules.commands import Activate
-
     engine = battle.session.engine
     state = engine.state
     if not state.active_model:
@@ -122,8 +119,6 @@ def stage_demo(battle: BattleScreen) -> None:
 
 def stage_hint(battle: BattleScreen) -> None:
     """For the docs: activate a model of the side to play, ask for a hint and highlight the first."""
-    from game.rules.commands import Activate
-
     engine = battle.session.engine
     state = engine.state
     if not state.active_model and state.pending is None and battle.human_acting():
@@ -147,8 +142,6 @@ def stage_hint(battle: BattleScreen) -> None:
 
 def _frame(battle: BattleScreen, spots: list[tuple[float, float]]) -> None:
     """Zoom and centre the table on the points, as close as they all fit (at most 1.5x)."""
-    from game.ui.battle.camera import ZOOM_STEPS
-
     cam = battle.camera
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
     span_x, span_y = (max(xs) - min(xs) + 6) * cam.tile_px, (max(ys) - min(ys) + 6) * cam.tile_px
@@ -160,9 +153,6 @@ def _frame(battle: BattleScreen, spots: list[tuple[float, float]]) -> None:
 
 def _demo_target(battle: BattleScreen, model_id: str, at: tuple[float, float]) -> tuple[float, float]:
     """A legal move end for the demo, preferring one that crosses an obstacle."""
-
-    from game.ui.battle.previews import move_preview
-
     engine = battle.session.engine
     best = None
     for dist in (9.0, 8.0, 7.0, 5.5, 4.0):

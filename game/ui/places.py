@@ -163,9 +163,11 @@ class Push:
 
 @dataclass(frozen=True)
 class Pop:
-    """Close the current screen, then apply `then` (if any) from the screen below."""
+    """Close the current screen, then apply `then` (if any) from the screen below; `say` is a line
+    the screen below shows (what the closed screen did, such as a quick save)."""
 
     then: Transition = None
+    say: str = ""
 
 
 @dataclass(frozen=True)
@@ -185,3 +187,9 @@ class Reset:
 
 
 Transition = Push | Pop | Replace | Reset | None
+
+
+def transition_of(value: object) -> Transition:
+    """A callback's answer as a transition: a transition as it is, anything else (a callback that
+    only changes something on its own screen) none."""
+    return value if isinstance(value, Push | Pop | Replace | Reset) else None

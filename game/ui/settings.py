@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from game.bounded import FileRefused, read_text
 from game.persist.folders import SETTINGS_FILE
@@ -15,17 +15,29 @@ from game.persist.folders import config_dir as user_config_dir
 from game.persist.saves import write_atomic
 from game.ui.keys import DEFAULT_BINDINGS
 
-__all__ = ["SETTINGS_FILE", "Settings", "config_dir", "load_settings", "save_settings"]
+__all__ = ["SCALES", "SETTINGS_FILE", "Settings", "auto_scale", "config_dir", "load_settings",
+           "save_settings"]
 
 MAX_SETTINGS_BYTES = 1_000_000  # a settings file is a few kB
+SCALES = (0.75, 1.0, 1.25, 1.5, 2.0)  # the UI scales a player may choose
+DESIGN_SIZE = (1280, 720)  # the window the scale 1 is drawn for
+
+
+def auto_scale(size: tuple[int, int]) -> float:
+    """The UI scale that suits a window: the largest offered scale the window holds as the design
+    window holds scale 1 (1 at the least: the text is never drawn smaller than designed)."""
+    room = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
+    return max([1.0] + [s for s in SCALES if s <= room + 1e-9])
 
 
 class Settings(BaseModel):
-    """What a player may change: UI scale, hot-seat blindfold, animation and AI speed, the question
-    before a Spear is ended early, sound, keys."""
+    """What a player may change: UI scale (or one that follows the window), hot-seat blindfold,
+    animation and AI speed, the question before a Spear is ended early, sound, keys."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
-    ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels.")
+    ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels (worked out "
+                            "from the window's size while ui_scale_auto is on).")
+    ui_scale_auto: bool = Field(True, description="The UI scale follows the window's size.")
     blindfold: bool = Field(True, description="Hide the table between the sides in hot-seat.")
     animation_speed: float = Field(1.0, ge=0.0, le=4.0, description="0 turns animations off.")
     ai_speed: Literal["slow", "normal", "fast", "instant"] = Field(
@@ -39,6 +51,15 @@ class Settings(BaseModel):
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _scale_chosen(cls, data: object) -> object:
+        """A scale given without saying whether it follows the window (an older settings file, or
+        a scale chosen in code) is the player's choice: it does not follow the window."""
+        if isinstance(data, dict) and "ui_scale" in data and "ui_scale_auto" not in data:
+            return {**data, "ui_scale_auto": False}
+        return data
 
 
 def config_dir() -> Path:

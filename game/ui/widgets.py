@@ -59,7 +59,7 @@ def paragraph(surface: pygame.Surface, msg: str, font: pygame.font.Font, rect: p
 
 @dataclass
 class Button:
-    """A labelled rectangle that calls back when clicked."""
+    """A labelled rectangle that calls back when clicked (a screen's button may answer where to go)."""
 
     label: str
     action: Callable[[], Any]
@@ -78,6 +78,10 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, 2 if self.selected else 1, border_radius=5)
         colour = theme.TEXT if self.enabled else theme.DIM
         text(surface, self.label, font, self.rect.center, colour, "center")
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True if the point is on the button and it can be clicked."""
+        return self.enabled and self.rect.collidepoint(pos)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """Run the action if the point is on an enabled button."""

@@ -10,12 +10,12 @@ import time
 from pathlib import Path
 
 from game.persist.schema import SaveFile
+from game.ui import navigation
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
-from game.ui.screens.load import resume
 from game.ui.screens.menu import MainMenu
 from game.ui.settings import Settings
-from tests.ui.conftest import frames
+from tests.ui.conftest import frames, resume
 
 ROOT = Path(__file__).resolve().parents[2]
 # A hot-seat battle whose two "players" are eager AIs clicking through the same Session as a
@@ -25,12 +25,13 @@ import os, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 from pathlib import Path
 from game.ai import EagerPlayer
+from game.ui import navigation
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.settings import Settings
 saves = Path(sys.argv[1])
 app = App(settings=Settings(animation_speed=0, blindfold=False), config_dir=saves / "cfg",
-          saves_dir=saves)
+          saves_dir=saves, build=navigation.build)
 battle = BattleScreen.new(app, "skirmish-field", 3, "hotseat")
 app.reset(battle)
 players = {"red": EagerPlayer(7), "blue": EagerPlayer(8)}
@@ -60,7 +61,8 @@ def test_killed_client_resumes_from_its_autosave(tmp_path: Path) -> None:
     assert seen == 4, "the child never autosaved"
     saved = SaveFile.model_validate_json((tmp_path / "autosave.json").read_text())
 
-    app = App(settings=Settings(animation_speed=0), config_dir=tmp_path / "cfg2", saves_dir=tmp_path)
+    app = App(settings=Settings(animation_speed=0), config_dir=tmp_path / "cfg2", saves_dir=tmp_path,
+              build=navigation.build)
     menu = MainMenu(app)
     app.reset(menu)
     frames(app, 1)

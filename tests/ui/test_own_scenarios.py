@@ -19,10 +19,9 @@ from game.ui import miniature as mini
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.persistence import resume_available
-from game.ui.screens.load import resume
 from game.ui.screens.scenarios import OWN, SHIPPED, ScenarioPicker
 from tests.own_maps import copy_map, edit_map
-from tests.ui.conftest import frames
+from tests.ui.conftest import frames, resume
 
 
 def post(event_type: int, **kw: object) -> None:

@@ -12,7 +12,7 @@ from game.ui.battle.screen import BattleScreen
 from game.ui.launch import play_ai
 from game.ui.screens.dialog import MessageDialog
 from game.ui.screens.handover import HandoverScreen
-from game.ui.screens.load import LoadScreen, open_battle
+from game.ui.screens.load import LoadScreen
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseMenu
 from game.ui.screens.result import ResultScreen
@@ -20,7 +20,7 @@ from game.ui.screens.rules import RulesScreen, parse_rules
 from game.ui.screens.scenarios import ScenarioPicker
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.settings import load_settings
-from tests.ui.conftest import frames
+from tests.ui.conftest import frames, open_battle
 
 
 def test_menu_and_simple_screens_render(app: App) -> None:

@@ -26,14 +26,13 @@ from game.ui.battle.screen import BattleScreen
 from game.ui.launch import first_screen
 from game.ui.persistence import list_saves, save_to_slot
 from game.ui.screens.dialog import ConfirmDialog
-from game.ui.screens.load import open_battle, resume
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.scenarios import ScenarioPicker
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import SoloSetup, WatchSetup
 from game.ui.settings import load_settings
 from game.ui.solo import ai_spec, describe, solo_players
-from tests.ui.conftest import frames
+from tests.ui.conftest import frames, open_battle, resume
 from tests.ui.test_play_e2e import click, key
 
 

@@ -13,12 +13,14 @@ from game.persist import Match, save_game
 from game.persist.folders import SAVES_ENV, data_dir
 from game.persist.schema import SaveError
 from game.persist.slots import load_slot
+from game.ui import navigation
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.screens.dialog import MessageDialog
 from game.ui.screens.load import LoadScreen
 from game.ui.settings import Settings
 from tests.ui.conftest import frames
+from tests.ui.test_play_e2e import click
 
 
 def press(app: App, k: int) -> None:
@@ -30,7 +32,7 @@ def press(app: App, k: int) -> None:
 def own_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """An App that finds its saves folder itself, as main.py's does, with DESTRIER_SAVES_DIR set."""
     monkeypatch.setenv(SAVES_ENV, str(tmp_path / "chosen saves"))
-    a = App(settings=Settings(animation_speed=0, blindfold=False))
+    a = App(settings=Settings(animation_speed=0, blindfold=False), build=navigation.build)
     yield a
     pygame.display.quit()
 
@@ -48,8 +50,7 @@ def test_the_client_saves_and_loads_in_the_folder_the_variable_names(own_app: Ap
     own_app.reset(load)
     frames(own_app, 1)
     assert [s.path for s in load.saves] == [chosen / "quicksave.json"]
-    load.buttons[0].click(load.buttons[0].rect.center)
-    frames(own_app, 1)
+    click(own_app, load.buttons[0].rect.center)
     assert isinstance(own_app.top, BattleScreen)
     assert own_app.top.state.digest() == battle.state.digest()
 
@@ -57,7 +58,7 @@ def test_the_client_saves_and_loads_in_the_folder_the_variable_names(own_app: Ap
 def test_without_the_variable_the_saves_are_in_the_data_folder(app: App,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(SAVES_ENV, raising=False)
-    fresh = App(settings=Settings(animation_speed=0))
+    fresh = App(settings=Settings(animation_speed=0), build=navigation.build)
     assert fresh.saves_dir == data_dir() / "saves" and fresh.saves_dir.is_dir()
 
 
@@ -73,8 +74,7 @@ def test_a_save_linked_from_outside_the_folder_is_refused_when_listed_and_when_c
     frames(app, 1)
     [info] = load.saves
     assert info.path == link and "outside the saves folder" in info.detail
-    load.buttons[0].click(load.buttons[0].rect.center)
-    frames(app, 1)
+    click(app, load.buttons[0].rect.center)
     assert isinstance(app.top, MessageDialog)  # refused, not loaded
     assert not any(isinstance(s, BattleScreen) for s in app.stack)
     with pytest.raises(SaveError, match="outside the saves folder"):

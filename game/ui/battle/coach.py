@@ -1,37 +1,39 @@
 """The coach: the tutorial's steps over a battle screen.
 
-The coach is a screen of its own, pushed over the battle: it passes every event to the battle
-screen, except clicks on its own box, and reads the engine's log each frame to see what the
-player did. It draws the step in hand in a box in a corner of the table (the one clear of what
-the step points at), rings the model to click and flags the spot to ride to, and ends with a
-panel: play on against the AI, or back to the menu. It never gives a command.
+The coach is a screen of its own, standing over the battle screen it comes with: it passes every
+event to the battle screen, except clicks on its own box, and reads the engine's log each frame to
+see what the player did; it knows the battle screen only by what it asks of it (`CoachedTable`).
+It draws the step in hand in a box in a corner of the table (the one clear of what the step
+points at), rings the model to click and flags the spot to ride to, and ends with a panel: play
+on against the AI, or back to the menu. It never gives a command.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
-from game.persist import Match
-from game.persist.schema import HUMAN
-from game.ui import theme
+from game.rules.state import GameState
+from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.battle.cache import panel, rendered, text, wrapped
-from game.ui.battle.screen import BattleScreen
+from game.ui.battle.camera import Camera
+from game.ui.battle.controller import Controller
+from game.ui.battle.hud import Hud
+from game.ui.battle.previews import Preview
+from game.ui.battle.session import Session
+from game.ui.hints import HintBoard
 from game.ui.keys import DEFAULT_BINDINGS
-from game.ui.solo import ai_spec
 from game.ui.tutorial import (
-    DIFFICULTY,
     LOG,
     NEXT,
     OPPONENT,
     PLAYER,
     PREVIEW,
     RULES,
-    SCENARIO,
-    SEED,
     Mark,
     Now,
     Tutorial,
@@ -48,13 +50,49 @@ BOX_WIDTH = 400
 CORNERS = ("bottomright", "topright", "bottomleft", "topleft")
 
 
-def open_tutorial(app: App) -> None:
-    """Start the tutorial's game (the person plays Blue, the AI Orange) and put the coach over it."""
-    match = Match.start(SCENARIO, SEED, "solo", {PLAYER: HUMAN, OPPONENT: ai_spec(DIFFICULTY)})
-    battle = BattleScreen(app, match, "solo")
-    battle.session.saves_dir = None  # the tutorial keeps clear of the player's autosave
-    app.push(battle)
-    app.push(Coach(app, battle))
+class CoachedTable(Protocol):
+    """What the coach asks of the battle screen under it."""
+
+    session: Session
+    camera: Camera
+    ctl: Controller
+    hud: Hud
+    advice: HintBoard
+    preview_box: pygame.Rect | None
+    mouse: tuple[int, int]
+
+    @property
+    def state(self) -> GameState:
+        """The game state."""
+        ...
+
+    def current_preview(self) -> Preview | None:
+        """The hover preview."""
+        ...
+
+    def human_acting(self) -> bool:
+        """True while the person gives the next command."""
+        ...
+
+    def sizes(self) -> tuple[int, int, int]:
+        """The top bar's height, the action bar's height and the side panel's width."""
+        ...
+
+    def say(self, msg: str) -> None:
+        """Show a message over the table."""
+        ...
+
+    def handle(self, event: pygame.event.Event) -> places.Transition:
+        """React to an event."""
+        ...
+
+    def update(self, dt: float) -> places.Transition:
+        """Play the table on."""
+        ...
+
+    def on_top(self) -> None:
+        """Back on top."""
+        ...
 
 
 def key_label(app: App, action: str) -> str:
@@ -76,7 +114,7 @@ class Coach(Screen):
 
     opaque = False
 
-    def __init__(self, app: App, battle: BattleScreen) -> None:
+    def __init__(self, app: App, battle: CoachedTable) -> None:
         super().__init__(app)
         self.battle = battle
         engine = battle.session.engine
@@ -117,50 +155,64 @@ class Coach(Screen):
             if self.looked >= LOOK_SECONDS:
                 self.tutorial.noticed(PREVIEW, self.name)
 
+    def beneath(self) -> Screen | None:
+        """The coach stands on its battle screen."""
+        return self.battle if isinstance(self.battle, Screen) else None
+
     def covered(self, screen: Screen) -> None:
         """The rules opened over the table: from a log line, or otherwise (the rules key)."""
-        from game.ui.screens.rules import RulesScreen
-
-        if isinstance(screen, RulesScreen):
+        if screen.shows_rules:
             self.tutorial.noticed(LOG if self._opening_log else RULES, self.name)
+        self._opening_log = False
 
     # --- input -------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        """The coach's buttons and Esc; everything else goes to the battle screen."""
+    def _click_button(self, pos: tuple[int, int]) -> tuple[bool, places.Transition]:
+        """A click on one of the coach's buttons: whether it hit one, and where that leads."""
+        for b in self.buttons:
+            if b.hit(pos):
+                return True, places.transition_of(b.action())
+        return False, None
+
+    def handle(self, event: pygame.event.Event) -> places.Transition:
+        """The coach's buttons and Esc; everything else goes to the battle screen (and where the
+        battle screen says to go is where this event leads)."""
         keys = self.app.keys
         if self.panel:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                any(b.click(event.pos) for b in self.buttons)
-            elif event.type == pygame.KEYDOWN and keys.is_action(event.key, "back") and self.panel == "skip":
+                return self._click_button(event.pos)[1]
+            if event.type == pygame.KEYDOWN and keys.is_action(event.key, "back") and self.panel == "skip":
                 self.panel = ""
             elif event.type == pygame.KEYUP:
-                self.battle.handle(event)  # the battle's keys held stay true
+                return self.battle.handle(event)  # the battle's keys held stay true
             elif event.type == pygame.MOUSEMOTION:
-                self.battle.handle(_off_table(event))
-            return
+                return self.battle.handle(_off_table(event))
+            return None
         if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
             event = _off_table(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if any(b.click(event.pos) for b in self.buttons):
-                return
+            hit, where = self._click_button(event.pos)
+            if hit:
+                return where
             if self.box.collidepoint(event.pos):
-                return
+                return None
             self._opening_log = self.battle.hud.log_click(event.pos) is not None
         if event.type == pygame.KEYDOWN:
             step = self.tutorial.step
             if keys.is_action(event.key, "back") and not self._battle_escapes():
                 self.panel = "skip"
-                return
+                return None
             if keys.is_action(event.key, "end_activation") and step is not None:
                 if step.reading:
                     self.next()
-                    return
+                    return None
                 if self.tutorial.spear_in_hand() and self._would_end_spear():
                     self.battle.say("With no model active, that key ends the whole Spear: not yet. "
                                     "(The End Spear button does it, if you mean it.)")
-                    return
-        self.battle.handle(event)
-        self._opening_log = False
+                    return None
+        where = self.battle.handle(event)
+        if where is None:
+            self._opening_log = False  # (else the rules page opened from the log is told in covered)
+        return where
 
     def _would_end_spear(self) -> bool:
         """True if the end-activation key would end the player's Spear now (no model is active)."""
@@ -181,30 +233,27 @@ class Coach(Screen):
         self.tutorial.skip()
         self.looked = 0.0
 
-    def play_on(self) -> None:
+    def play_on(self) -> places.Transition:
         """Leave the coach: the game goes on against the AI, autosaved like any solo game."""
-        battle = self.battle
-        battle.session.saves_dir = self.app.saves_dir
-        self.app.pop()
-        battle.say(f"The game goes on: {theme.SIDE_NAME[OPPONENT]} is the AI. Esc pauses.")
+        self.battle.session.saves_dir = self.app.saves_dir
+        return places.Pop(say=f"The game goes on: {theme.SIDE_NAME[OPPONENT]} is the AI. Esc pauses.")
 
-    def to_menu(self) -> None:
+    def to_menu(self) -> places.Transition:
         """Leave the tutorial for the main menu."""
-        from game.ui.screens.menu import MainMenu
-
-        self.app.leave_game(MainMenu(self.app))
+        return places.Reset(places.MainMenu(), to_origin=True)
 
     # --- the frame ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> places.Transition:
         """Play the battle on (not while a panel asks a question), then see what happened."""
         self.clock += dt
         if self.panel:
-            return
-        self.battle.update(dt)
+            return None
+        where = self.battle.update(dt)
         self._read_log()
         self._look(dt)
         if self.tutorial.over:
             self.panel = "done"
+        return where
 
     def on_top(self) -> None:
         """Back from the rules or the pause menu."""
@@ -269,7 +318,7 @@ class Coach(Screen):
     def _draw_part(self, surface: pygame.Surface, mark: Mark) -> None:
         """A frame round the top bar's Spear or round the event log."""
         battle = self.battle
-        top, _, side = battle._sizes()
+        top, _, side = battle.sizes()
         w, h = surface.get_size()
         if mark.part == "card":
             rect = pygame.Rect(2, 2, w - side - 4, top - 4)
@@ -338,7 +387,7 @@ class Coach(Screen):
             gap = 6 if i and colour != lines[i - 1][2] else 0
             text(surface, line, font, (x, y + gap), colour)
             y += font.get_linesize() + gap
-        items: list[tuple[str, Callable[[], None]]] = [("Next", self.next)] if step.reading else []
+        items: list[tuple[str, Callable[[], object]]] = [("Next", self.next)] if step.reading else []
         items += [("Skip step", self.skip_step), ("Leave tutorial", self._ask_skip)]
         self.buttons = self._button_row(items, box.left + 16, box.bottom - 12 - row, row)
         self._draw_buttons(surface)
@@ -346,7 +395,7 @@ class Coach(Screen):
     def _ask_skip(self) -> None:
         self.panel = "skip"
 
-    def _button_row(self, items: list[tuple[str, Callable[[], None]]], left: int, top: int,
+    def _button_row(self, items: Sequence[tuple[str, Callable[[], object]]], left: int, top: int,
                     height: int) -> list[Button]:
         font = self.app.fonts.body
         out = []

@@ -15,7 +15,7 @@ from game.rules.engine import Accepted
 from game.rules.events import ActivationEnded, DiceRolled, Ev, GameEnded, Moved, SpearEnded
 from game.rules.state import SIDES, GameState, Model, NoSide, Side, Vehicle
 from game.scenario import scenario_path
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.battle.cache import Layer, Same
 from game.ui.battle.camera import Camera
@@ -32,6 +32,7 @@ from game.ui.battle.spear import SpearMember, end_spear_question, next_to_act, p
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
 from game.ui.hints import Hint, HintBoard, HintWorker
+from game.ui.persistence import save_to_slot
 from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_spec, ai_words, build_players, describe
 from game.ui.widgets import Button, row, text
 
@@ -48,8 +49,9 @@ class BattleScreen(Screen):
 
     covers_window = True  # the viewport, the top bar, the side panel and the action bar tile it
 
-    def __init__(self, app: App, match: Match, mode: str | None = None) -> None:
+    def __init__(self, app: App, match: Match, mode: str | None = None, autosave: bool = True) -> None:
         super().__init__(app)
+        self.outbox: places.Transition = None  # where to go, for handle or update to return
         mode = mode or match.mode
         if mode == "watch":
             # a side the match names nobody for is played by the AI at the normal level
@@ -59,7 +61,8 @@ class BattleScreen(Screen):
         elif list(match.players.values()).count(HUMAN) != 1:
             raise ValueError(f"a solo game needs one human side, not {match.players}")
         match.mode = self.mode = mode
-        self.session = Session(match, app.saves_dir if mode in ("hotseat", "solo") else None)
+        # autosave off: a scripted or tutorial game keeps clear of the player's autosave
+        self.session = Session(match, app.saves_dir if mode in ("hotseat", "solo") and autosave else None)
         self.ctl = Controller(lambda: self.session.engine, self.submit, self.end_spear)
         self.hud = Hud(app.fonts)
         self.hud.add_events(self.session.engine.log, self.state)
@@ -136,6 +139,10 @@ class BattleScreen(Screen):
         return 0.0 if self.skipping else PACE[self.app.settings.ai_speed]
 
     # --- layout ---------------------------------------------------------------------------
+    def sizes(self) -> tuple[int, int, int]:
+        """The top bar's height, the action bar's height and the side panel's width, in pixels."""
+        return self._sizes()
+
     def _sizes(self) -> tuple[int, int, int]:
         s = self.app.settings.ui_scale
         return int(40 * s), int(56 * s), int(340 * s)  # top bar, action bar, side panel
@@ -210,14 +217,22 @@ class BattleScreen(Screen):
             return
         self.holder = acting
         if self.app.settings.blindfold:
-            from game.ui.screens.handover import HandoverScreen
-
             if state.pending is not None:
                 waiting = state.model(state.pending.model)
                 why = f"{waiting.name} must answer a {state.pending.kind.replace('_', ' ')}"
             else:
                 why = f"Your Spear activates: {card_name(state, state.current_card)}"
-            self.app.push(HandoverScreen(self.app, acting, why))
+            self.go(places.Push(places.Handover(acting, why)))
+
+    def go(self, transition: places.Transition) -> None:
+        """Ask to go somewhere (the first ask stands): the next handle or update returns it."""
+        if self.outbox is None:
+            self.outbox = transition
+
+    def sent(self) -> places.Transition:
+        """Where to go, handed to the app once."""
+        out, self.outbox = self.outbox, None
+        return out
 
     def end_spear(self) -> None:
         """End the person's Spear (Space with no model active, the End Spear key or button); while
@@ -231,10 +246,14 @@ class BattleScreen(Screen):
         if question is None or not self.app.settings.confirm_end_spear:
             self.submit(cmd)
             return
-        from game.ui.screens.dialog import ConfirmDialog
+        heading, message = question
+        self.go(places.Push(places.Confirm(heading, message, on_yes=lambda: self._end_confirmed(cmd),
+                                           stop_asking=self._stop_asking)))
 
-        self.app.push(ConfirmDialog(self.app, *question, lambda: self.submit(cmd),
-                                    stop_asking=self._stop_asking))
+    def _end_confirmed(self, cmd: EndSpear) -> places.Transition:
+        """Yes to the question: end the Spear; returns where that leads (a handover)."""
+        self.submit(cmd)
+        return self.sent()
 
     def _stop_asking(self) -> None:
         """The question's "Don't ask again": turn it off in the Settings (and save them)."""
@@ -253,8 +272,8 @@ class BattleScreen(Screen):
             self.say("Nothing to undo: undo works within an activation until a die is rolled.")
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        """Route one event."""
+    def handle(self, event: pygame.event.Event) -> places.Transition:
+        """Route one event; returns where it leads, if anywhere."""
         if event.type == pygame.KEYDOWN:
             self.down.add(event.key)
             self._key(event)
@@ -270,6 +289,7 @@ class BattleScreen(Screen):
             self._right_release(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
+        return self.sent()
 
     def driving(self) -> bool:
         """True while the active model is a driver setting his Drive (a person's only)."""
@@ -305,7 +325,7 @@ class BattleScreen(Screen):
         elif "back" in acts:
             self._escape()
         elif "quicksave" in acts:
-            self._quicksave()
+            self.say(self.quicksave())
         elif "zoom_in" in acts or "zoom_out" in acts:
             self.camera.step_zoom(1 if "zoom_in" in acts else -1)
         elif "rings" in acts:
@@ -333,18 +353,15 @@ class BattleScreen(Screen):
         elif self.driving() and self.ctl.drive.changed():
             self.ctl.drive.reset()
         else:
-            from game.ui.screens.pause import PauseMenu
-
-            self.app.push(PauseMenu(self.app, self))
-
-    def _quicksave(self) -> None:
-        from game.ui.persistence import save_to_slot
+            self.go(places.Push(places.Pause(self)))
 
         try:
             path = save_to_slot(self.session.match, self.app.saves_dir, "quicksave")
-            self.say(f"Saved to {path.name}")
+    def quicksave(self) -> str:
+        """Save the game to the quick save slot now; returns the line telling how it went."""
         except Exception as exc:
-            self.say(f"Save failed: {exc}")
+            return f"Save failed: {exc}"
+        return f"Saved to {path.name}"
 
     def _end_activation(self) -> None:
         for label in ("End activation", "End Spear"):
@@ -384,9 +401,7 @@ class BattleScreen(Screen):
             return
         rule = self.hud.log_click(event.pos)
         if rule is not None:
-            from game.ui.screens.rules import RulesScreen
-
-            self.app.push(RulesScreen(self.app, rule))
+            self.go(places.Push(places.Rules(rule)))
             return
         if self.camera.viewport.collidepoint(event.pos) and not self.human_acting():
             world = self.camera.to_world(*event.pos)  # look, not act: the card shows the model
@@ -410,8 +425,9 @@ class BattleScreen(Screen):
             self.hud.log_scroll += 3 * event.y
 
     # --- update ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Pan, animate, let the AI play in watch mode, and show the result at the end."""
+    def update(self, dt: float) -> places.Transition:
+        """Pan, animate, let the AI play in watch mode, and show the result at the end; returns
+        where to go (the handover, the result), if anywhere."""
         self._pan(dt)
         self.tray.update(dt)
         self.motion.update(dt)
@@ -428,10 +444,9 @@ class BattleScreen(Screen):
             self._ai_update(dt)
             self.trails = [(p, s, age + dt) for p, s, age in self.trails if age + dt < TRAIL_SECONDS]
         if self.state.over and not self.result_shown and not self.tray.busy:
-            from game.ui.screens.result import ResultScreen
-
             self.result_shown = True
-            self.app.push(ResultScreen(self.app, self.session.match))
+            self.go(places.Push(places.Result(self.session.match)))
+        return self.sent()
 
     # --- the hint ---------------------------------------------------------------------------
     def can_hint(self) -> bool:

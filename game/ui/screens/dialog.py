@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App
 from game.ui.screens.base import ButtonScreen
 from game.ui.widgets import Button, panel, paragraph, text
@@ -35,14 +35,13 @@ class MessageDialog(ButtonScreen):
         box = self._box()
         ok = pygame.Rect(0, 0, 140, 40)
         ok.midbottom = (box.centerx, box.bottom - 16)
-        self.buttons = [Button("OK", self.app.pop, ok)]
+        self.buttons = [Button("OK", places.Pop, ok)]
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> places.Transition:
         """Enter or Escape close the dialog too."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
-            self.app.pop()
-            return
-        super().handle(event)
+            return places.Pop()
+        return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """A dimmed background and the box."""
@@ -65,8 +64,8 @@ class ConfirmDialog(MessageDialog):
     """A question with Yes (Enter or Y) and No (Esc or N), and, when `stop_asking` is given, a
     "Don't ask again" box (D) that calls it when the question is answered either way."""
 
-    def __init__(self, app: App, heading: str, message: str, on_yes: Callable[[], object],
-                 on_no: Callable[[], object] | None = None,
+    def __init__(self, app: App, heading: str, message: str, on_yes: Callable[[], places.Transition],
+                 on_no: Callable[[], places.Transition] | None = None,
                  stop_asking: Callable[[], object] | None = None) -> None:
         self.on_yes = on_yes
         self.on_no = on_no
@@ -98,30 +97,28 @@ class ConfirmDialog(MessageDialog):
             rect.height -= 40  # the box to tick sits under the question
         return rect
 
-    def answer(self, yes: bool) -> None:
-        """Close the dialog, then act on the answer."""
-        self.app.pop()
+    def answer(self, yes: bool) -> places.Transition:
+        """Act on the answer, then close the dialog and go where the answer leads."""
         if self.quiet and self.stop_asking is not None:
             self.stop_asking()
         act = self.on_yes if yes else self.on_no
-        if act is not None:
-            act()
+        return places.Pop(then=act() if act is not None else None)
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> places.Transition:
         """Enter or Y say yes, Escape or N no, D ticks the box; clicks go to the buttons and the box."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-                self.answer(True)
-            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
-                self.answer(False)
-            elif event.key == pygame.K_d and self.stop_asking is not None:
+                return self.answer(True)
+            if event.key in (pygame.K_ESCAPE, pygame.K_n):
+                return self.answer(False)
+            if event.key == pygame.K_d and self.stop_asking is not None:
                 self.quiet = not self.quiet
-            return
+            return None
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.stop_asking is not None
                 and self.tick_rect.collidepoint(event.pos)):
             self.quiet = not self.quiet
-            return
-        ButtonScreen.handle(self, event)
+            return None
+        return ButtonScreen.handle(self, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The box, its question, the buttons and the box to tick."""

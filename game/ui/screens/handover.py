@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.widgets import text
 
@@ -17,11 +17,12 @@ class HandoverScreen(Screen):
         self.side = side
         self.why = why
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> places.Transition:
         """A click or Space/Enter hands the table over."""
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if clicked or (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)):
-            self.app.pop()
+            return places.Pop()
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The side's colour and name, large, and what is waiting for them."""

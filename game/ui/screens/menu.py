@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.persistence import resume_available
 from game.ui.screens.base import ButtonScreen
-from game.ui.widgets import column, text
+from game.ui.widgets import text
+
+BANNER = 90  # the width of a side banner
+BANNER_MARGIN = 60  # its distance from the window's edge
 
 
 class MainMenu(ButtonScreen):
@@ -17,63 +22,77 @@ class MainMenu(ButtonScreen):
     title = "Destrier"
 
     def layout(self) -> None:
-        """One column of buttons, with Resume on top when an autosave exists."""
-        from game.ui.battle.coach import open_tutorial
-        from game.ui.screens.editor import EditorScreen
-        from game.ui.screens.load import LoadScreen, resume
-        from game.ui.screens.rules import RulesScreen
-        from game.ui.screens.scenarios import ScenarioPicker
-        from game.ui.screens.settings_screen import SettingsScreen
-
+        """One column of buttons under the subtitle and above the footer, clear of the banners,
+        with Resume on top when an autosave exists."""
         app = self.app
-        items = []
+        items: list[tuple[str, Callable[[], places.Transition]]] = []
         if resume_available(app.saves_dir) is not None:
-            items.append(("Resume last game", lambda: resume(app)))
+            items.append(("Resume last game", lambda: places.Push(places.Resume())))
         items += [
-            ("Learn to play", lambda: open_tutorial(app)),
-            ("New solo game", lambda: app.push(ScenarioPicker(app, "solo"))),
-            ("New hot-seat game", lambda: app.push(ScenarioPicker(app, "hotseat"))),
-            ("Load game", lambda: app.push(LoadScreen(app))),
-            ("Watch AI", lambda: app.push(ScenarioPicker(app, "watch"))),
-            ("Scenario editor", lambda: app.push(EditorScreen(app))),
-            ("Rules", lambda: app.push(RulesScreen(app))),
-            ("Settings", lambda: app.push(SettingsScreen(app))),
+            ("Learn to play", lambda: places.Push(places.Tutorial())),
+            ("New solo game", lambda: places.Push(places.ScenarioPicker("solo"))),
+            ("New hot-seat game", lambda: places.Push(places.ScenarioPicker("hotseat"))),
+            ("Load game", lambda: places.Push(places.Load())),
+            ("Watch AI", lambda: places.Push(places.ScenarioPicker("watch"))),
+            ("Scenario editor", lambda: places.Push(places.Editor())),
+            ("Rules", lambda: places.Push(places.Rules())),
+            ("Settings", lambda: places.Push(places.Settings())),
             ("Quit", self.quit),
         ]
         w, h = app.surface.get_size()
         scale = app.settings.ui_scale
-        height = int(44 * scale)
-        top = min(int(h * 0.31), h - 60 - len(items) * (height + 10))  # the footer stays clear
-        self.buttons = column(items, w // 2, max(140, top), int(300 * scale), height)
+        height, gap = int(44 * scale), 10
+        header = self.subtitle_bottom() + 16
+        bottom = self.footer_top() - 10
+        top = max(header, min(int(h * 0.31), bottom - len(items) * (height + gap) + gap))
+        width = min(int(300 * scale), w - 2 * (BANNER_MARGIN + BANNER + 20))
+        self.buttons = self.fit_column(items, top, bottom, width, height, gap)
 
-    def quit(self) -> None:
+    def subtitle_bottom(self) -> int:
+        """The y under the subtitle."""
+        return self.title_bottom() + 8 + self.app.fonts.head.get_linesize()
+
+    def footer_top(self) -> int:
+        """The y over the footer: the keys line, and the settings notice over it if any."""
+        fonts, h = self.app.fonts, self.app.surface.get_height()
+        lines = 2 if self.app.notice else 1
+        return h - 16 - lines * (fonts.small.get_linesize() + 8)
+
+    def quit(self) -> places.Transition:
         """Leave the game."""
         self.app.running = False
+        return None
 
-    def back(self) -> None:
+    def back(self) -> places.Transition:
         """Escape on the menu does nothing (Quit is a button)."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, subtitle, buttons and any settings notice."""
         w, h = surface.get_size()
-        _backdrop(surface)
-        super().draw(surface)
         fonts = self.app.fonts
+        _backdrop(surface, self.subtitle_bottom() + 10, self.footer_top() - 10)
+        super().draw(surface)
         text(surface, "Ruckus skirmish in the Wars of the Roses, with horse", fonts.head,
-             (w // 2, 100), theme.TEXT, "midtop")
+             (w // 2, self.title_bottom() + 8), theme.TEXT, "midtop")
         keys = self.app.keys
+        line = fonts.small.get_linesize() + 8
         text(surface, f"{keys.label('rules')} rules anywhere  ·  {keys.label('fullscreen')} full screen  ·  "
-             f"{keys.label('mute')} sound on/off", fonts.small, (w // 2, h - 28), theme.DIM, "midtop")
+             f"{keys.label('mute')} sound on/off", fonts.small, (w // 2, h - 8 - line), theme.DIM, "midtop")
         if self.app.notice:
-            text(surface, self.app.notice, fonts.small, (w // 2, h - 52), theme.BAD, "midtop")
+            text(surface, self.app.notice, fonts.small, (w // 2, h - 8 - 2 * line), theme.BAD, "midtop")
 
 
-def _backdrop(surface: pygame.Surface) -> None:
-    """Two side banners in the players' colours, quartered like heraldry."""
-    w, h = surface.get_size()
+def _backdrop(surface: pygame.Surface, top: int, bottom: int) -> None:
+    """Two side banners in the players' colours, quartered like heraldry, between `top` and
+    `bottom` (none where there is no room)."""
+    w, _ = surface.get_size()
+    height = min(300, bottom - top)
+    if height < 120:
+        return
     for i, side in enumerate(("red", "blue")):
-        x = 60 if i == 0 else w - 60 - 90
-        rect = pygame.Rect(x, 150, 90, min(300, h - 260))
+        x = BANNER_MARGIN if i == 0 else w - BANNER_MARGIN - BANNER
+        rect = pygame.Rect(x, top, BANNER, height)
         pygame.draw.rect(surface, theme.SIDE[side], rect)
         pygame.draw.polygon(surface, theme.BG, [(rect.left, rect.bottom), (rect.centerx, rect.bottom - 30),
                                                (rect.right, rect.bottom)])

@@ -1,17 +1,15 @@
-"""The pause menu over the battle: resume, save, rules, settings, leave."""
+"""The pause menu over a game: resume, save, rules, settings, leave."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
+from game.ui import places
 from game.ui.app import App
 from game.ui.screens.base import ButtonScreen
-from game.ui.widgets import column, panel
-
-if TYPE_CHECKING:
-    from game.ui.battle.screen import BattleScreen
+from game.ui.widgets import panel
 
 
 class PauseMenu(ButtonScreen):
@@ -19,35 +17,33 @@ class PauseMenu(ButtonScreen):
 
     opaque = False
 
-    def __init__(self, app: App, battle: BattleScreen) -> None:
-        self.battle = battle
+    def __init__(self, app: App, game: places.Saver) -> None:
+        self.game = game
         super().__init__(app)
 
     def layout(self) -> None:
         """A column of buttons in the middle of the screen."""
-        from game.ui.screens.rules import RulesScreen
-        from game.ui.screens.settings_screen import SettingsScreen
-
         app = self.app
         w, h = app.surface.get_size()
         s = app.settings.ui_scale
-        items = [("Resume", app.pop), ("Save game", self.save),
-                 ("Rules", lambda: app.push(RulesScreen(app))),
-                 ("Settings", lambda: app.push(SettingsScreen(app))),
-                 ("Back to the editor" if any(x.games_return_here for x in app.stack)
-                  else "Leave to the main menu", self.leave)]
-        self.buttons = column(items, w // 2, h // 2 - int(140 * s), int(300 * s), int(44 * s))
+        items: list[tuple[str, Callable[[], places.Transition]]] = [
+            ("Resume", places.Pop), ("Save game", self.save),
+            ("Rules", lambda: places.Push(places.Rules())),
+            ("Settings", lambda: places.Push(places.Settings())),
+            ("Back to the editor" if any(x.games_return_here for x in app.stack)
+             else "Leave to the main menu", self.leave)]
+        height, gap = int(44 * s), 10
+        tall = len(items) * (height + gap) - gap
+        top = max(40, h // 2 - tall // 2)
+        self.buttons = self.fit_column(items, top, h - 40, int(300 * s), height, gap)
 
-    def save(self) -> None:
-        """Save to a slot named after the scenario."""
-        self.app.pop()
-        self.battle._quicksave()
+    def save(self) -> places.Transition:
+        """Save to the quick save slot, close the menu and say how it went."""
+        return places.Pop(say=self.game.quicksave())
 
-    def leave(self) -> None:
-        """Back to the menu (the autosave keeps the game)."""
-        from game.ui.screens.menu import MainMenu
-
-        self.app.leave_game(MainMenu(self.app))
+    def leave(self) -> places.Transition:
+        """Back to the menu, or to the editor after a test play (the autosave keeps the game)."""
+        return places.Reset(places.MainMenu(), to_origin=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the battle and show the menu."""
@@ -56,5 +52,5 @@ class PauseMenu(ButtonScreen):
         surface.blit(shade, (0, 0))
         if self.buttons:
             box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(60, 60)
-            panel(surface, box, 245)
+            panel(surface, box.clip(surface.get_rect()), 245)
         self.draw_buttons(surface)

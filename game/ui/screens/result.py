@@ -9,7 +9,7 @@ import pygame
 from game.persist import Match, SaveError, save_game
 from game.rules.state import SIDES
 from game.scenario import scenario_label
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App
 from game.ui.eventtext import content_name
 from game.ui.screens.base import ButtonScreen
@@ -70,15 +70,13 @@ class ResultScreen(ButtonScreen):
         except (SaveError, OSError) as exc:
             self.message = f"Could not save the replay: {exc}"
 
-    def menu(self) -> None:
-        """Back to the main menu."""
-        from game.ui.screens.menu import MainMenu
+    def menu(self) -> places.Transition:
+        """Back to the main menu, or to the editor after a test play."""
+        return places.Reset(places.MainMenu(), to_origin=True)
 
-        self.app.leave_game(MainMenu(self.app))
-
-    def back(self) -> None:
+    def back(self) -> places.Transition:
         """Escape goes to the menu."""
-        self.menu()
+        return self.menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The verdict and one column per side."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.resources import RULES_MD
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.widgets import panel, text, wrap
 
@@ -78,6 +78,8 @@ def parse_rules(source: str) -> list[Block]:
 class RulesScreen(Screen):
     """Scrollable rules text; opened at a rule's anchor when asked."""
 
+    shows_rules = True
+
     def __init__(self, app: App, anchor: str = "") -> None:
         super().__init__(app)
         try:
@@ -118,7 +120,7 @@ class RulesScreen(Screen):
                 return True
         return False
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> places.Transition:
         """Wheel, arrows and page keys scroll; Escape or F1 close."""
         page = self.app.surface.get_height() - 140
         if event.type == pygame.MOUSEWHEEL:
@@ -126,15 +128,15 @@ class RulesScreen(Screen):
         elif event.type == pygame.KEYDOWN:
             keys = self.app.keys
             if keys.is_action(event.key, "back") or keys.is_action(event.key, "rules"):
-                self.app.pop()
-                return
+                return places.Pop()
             moves = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: page,
                      pygame.K_PAGEUP: -page, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
             self.scroll += moves.get(event.key, 0)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             w = self.app.surface.get_width()
             if pygame.Rect(w - 130, 20, 110, 36).collidepoint(event.pos):
-                self.app.pop()
+                return places.Pop()
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The visible lines inside a panel, and a scroll bar."""

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from game.content import load_content
+from game.persist import Match
 from game.persist.folders import scenarios_dir
 from game.rules.state import SIDES
 from game.scenario import (
@@ -27,7 +28,7 @@ from game.scenario import (
 )
 from game.scenario_forces import with_forces
 from game.terrain.terrain_map import MapError
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App
 from game.ui.miniature import miniature
 from game.ui.screens.base import ButtonScreen
@@ -235,12 +236,14 @@ class ScenarioPicker(ButtonScreen):
             self.buttons.append(btn)
         label = {"hotseat": "Start hot-seat game", "solo": "Choose your side", "watch": "Choose the players"}[
             self.mode]
-        start = pygame.Rect(0, 0, int(260 * s), bh)
+        room = w - 50 - (self.list_rect.right + 24)  # Start and Back stand right of the list
+        shrink = min(1.0, (room - 12) / (400 * s))
+        start = pygame.Rect(0, 0, int(260 * s * shrink), bh)
         start.bottomright = (w - 50, h - 24)
-        back = pygame.Rect(0, 0, int(140 * s), bh)
+        back = pygame.Rect(0, 0, int(140 * s * shrink), bh)
         back.bottomright = (start.left - 12, h - 24)
         self.buttons.append(Button(label, self.start, start, enabled=self.chosen >= 0))
-        self.buttons.append(Button("Back", self.app.pop, back))
+        self.buttons.append(Button("Back", places.Pop, back))
 
     @property
     def entry_buttons(self) -> list[Button]:
@@ -274,44 +277,39 @@ class ScenarioPicker(ButtonScreen):
                 self.choose(index)
                 return
 
-    def start(self) -> None:
-        """Open the battle screen on the chosen scenario (after the solo or watch form)."""
-        from game.ui.battle.screen import BattleScreen
-        from game.ui.screens.setup import SoloSetup, WatchSetup
-
+    def start(self) -> places.Transition:
+        """The table of the chosen scenario in place of the picker (the solo or watch form first)."""
         if self.chosen < 0 or not self.entries[self.chosen].playable:
-            return
+            return None
         name = self.entries[self.chosen].name
         seed = int(time.time()) % 100000
         if self.mode == "solo":
-            self.app.push(SoloSetup(self.app, name, seed))
-        elif self.mode == "watch":
-            self.app.push(WatchSetup(self.app, name, seed))
-        else:
-            self.app.replace(BattleScreen.new(self.app, name, seed, self.mode))
+            return places.Push(places.SoloSetup(name, seed))
+        if self.mode == "watch":
+            return places.Push(places.WatchSetup(name, seed))
+        return places.Replace(places.Battle(Match.start(name, seed, self.mode), self.mode))
 
     # --- input ------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> places.Transition:
         """Up/down choose, Enter starts, the wheel scrolls the list; a click on the list counts only
         where the list shows."""
         if event.type == pygame.KEYDOWN and self.chosen >= 0:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.step(-1 if event.key == pygame.K_UP else 1)
-                return
+                return None
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-                return
+                return self.start()
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * int(40 * self.app.settings.ui_scale))
-            return
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             rows = self.entry_buttons
             inside = self.list_rect.collidepoint(event.pos)
             for button in rows if inside else self.buttons[len(rows):]:
-                if button.click(event.pos):
-                    return
-            return
-        super().handle(event)
+                if button.hit(event.pos):
+                    return places.transition_of(button.action())
+            return None
+        return super().handle(event)
 
     def scroll_by(self, pixels: int) -> None:
         """Scroll the list (kept within its length)."""

@@ -3,17 +3,18 @@ ended early, UI scale, sound."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
 
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.screens.base import ButtonScreen
+from game.ui.settings import SCALES
 from game.ui.solo import AI_SPEEDS
 from game.ui.widgets import Button, text
 
 SPEEDS = (0.0, 0.5, 1.0, 2.0)
-SCALES = (0.75, 1.0, 1.25, 1.5)
 VOLUME_STEP = 10
 SAMPLE = "dice"  # the effect heard when the volume changes
 
@@ -35,34 +36,39 @@ class SettingsScreen(ButtonScreen):
         s = st.ui_scale
         speed = "off" if st.animation_speed == 0 else f"{st.animation_speed:g}x"
         mute = self.app.keys.label("mute")
-        rows = [
+        rows: list[tuple[str, Callable[[], object]]] = [
             (f"Hot-seat blindfold: {'on' if st.blindfold else 'off'}", self.toggle_blindfold),
             (f"Animation speed: {speed}", self.cycle_speed),
             (f"AI speed: {st.ai_speed}", self.cycle_ai_speed),
             (f"Ask before ending a Spear early: {'on' if st.confirm_end_spear else 'off'}",
              self.toggle_confirm_end_spear),
-            (f"UI scale: {st.ui_scale:g}x", self.cycle_scale),
+            (f"UI scale: {f'auto ({st.ui_scale:g}x)' if st.ui_scale_auto else f'{st.ui_scale:g}x'}",
+             self.cycle_scale),
             (f"Sound: {'off' if st.sound_muted else 'on'}  ({mute})", self.toggle_sound),
             (f"Volume: {st.sound_volume}%", self.sample),
-            ("Back", self.app.pop),
+            ("Back", places.Pop),
         ]
-        h = self.app.surface.get_height()
-        step = max(int(34 * s), min(int(60 * s), (h - 110 - 150) // len(rows)))
-        height = min(int(46 * s), step - int(8 * s))
-        self.buttons = []
-        for i, (label, action) in enumerate(rows):
-            rect = pygame.Rect(0, 0, int(380 * s), height)
-            rect.midtop = (w // 2, 150 + i * step)
-            self.buttons.append(Button(label, action, rect))
-        volume = next(b.rect for b in self.buttons if b.action == self.sample)
-        for sign, label in ((-1, "-"), (1, "+")):
-            rect = pygame.Rect(0, 0, height, height)
-            rect.center = (volume.left - height // 2 - 8 if sign < 0 else volume.right + height // 2 + 8,
-                           volume.centery)
-            step_ok = 0 <= st.sound_volume + sign * VOLUME_STEP <= 100
-            self.buttons.append(Button(label, partial(self.step_volume, sign), rect, enabled=step_ok))
+        height = int(46 * s)
+        width = min(int(380 * s), w - 2 * (height + 16) - 40)  # room for - and + beside the volume
+        self.buttons = self.fit_column(rows, self.title_bottom() + 20, self.footer_top() - 10, width,
+                                       height, int(10 * s))
+        volume = next((b.rect for b in self.buttons if b.action == self.sample), None)
+        if volume is not None:  # (scrolled out of sight, the volume has no - and + either)
+            self.buttons += self._volume_steps(volume)
         self.app.sound.available()  # so that a missing audio device is told here
         self.message = getattr(self, "message", "")
+
+    def _volume_steps(self, volume: pygame.Rect) -> list[Button]:
+        """The - and + buttons either side of the volume's."""
+        out = []
+        side = volume.height
+        for sign, label in ((-1, "-"), (1, "+")):
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = (volume.left - side // 2 - 8 if sign < 0 else volume.right + side // 2 + 8,
+                           volume.centery)
+            step_ok = 0 <= self.app.settings.sound_volume + sign * VOLUME_STEP <= 100
+            out.append(Button(label, partial(self.step_volume, sign), rect, enabled=step_ok))
+        return out
 
     def _changed(self) -> None:
         self.message = self.app.apply_settings() or "Saved."
@@ -90,9 +96,20 @@ class SettingsScreen(ButtonScreen):
         self._changed()
 
     def cycle_scale(self) -> None:
-        """Text and panel size."""
-        self.app.settings.ui_scale = _next(SCALES, self.app.settings.ui_scale)
+        """Text and panel size: the size that suits the window, then each size in turn."""
+        st = self.app.settings
+        if st.ui_scale_auto:
+            st.ui_scale_auto, st.ui_scale = False, SCALES[0]
+        elif st.ui_scale >= SCALES[-1]:
+            st.ui_scale_auto = True
+        else:
+            st.ui_scale = _next(SCALES, st.ui_scale)
         self._changed()
+
+    def footer_top(self) -> int:
+        """The y over the lines under the buttons: the save message, the key note, a sound notice."""
+        line = self.app.fonts.small.get_linesize() + 8
+        return self.app.surface.get_height() - 20 - 3 * line
 
     def toggle_sound(self) -> None:
         """Sound effects on or off."""
@@ -123,10 +140,12 @@ class SettingsScreen(ButtonScreen):
         super().draw(surface)
         w, h = surface.get_size()
         fonts = self.app.fonts
+        line = fonts.small.get_linesize() + 8
         text(surface, "Key bindings can be changed in settings.json (keys: action -> key names).",
-             fonts.small, (w // 2, h - 60), theme.DIM, "midtop")
+             fonts.small, (w // 2, h - 20 - 2 * line), theme.DIM, "midtop")
         if self.app.sound.notice:
-            text(surface, self.app.sound.notice, fonts.small, (w // 2, h - 84), theme.DIM, "midtop")
+            text(surface, self.app.sound.notice, fonts.small, (w // 2, h - 20 - 3 * line), theme.DIM,
+                 "midtop")
         if self.message:
             colour = theme.BAD if self.message.startswith(("Could not", "No sound")) else theme.GOOD
-            text(surface, self.message, fonts.small, (w // 2, h - 36), colour, "midtop")
+            text(surface, self.message, fonts.small, (w // 2, h - 20 - line), colour, "midtop")

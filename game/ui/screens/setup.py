@@ -10,11 +10,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
 
 from game.content.loader import load_content
+from game.persist import Match
 from game.persist.schema import HUMAN
 from game.rules.state import SIDES
 from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
-from game.ui import theme
+from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
 from game.ui.widgets import text
@@ -77,7 +78,13 @@ class SetupForm(Screen):
         w, h = self.app.surface.get_size()
         rect = pygame.Rect(0, 0, *FORM_SIZE)
         rect.center = (w // 2, h // 2 + 30)
+        rect.top = max(rect.top, min(self.heading_bottom() + 12, h - 10 - rect.height))  # under the heading
         return rect
+
+    def heading_bottom(self) -> int:
+        """The y under the heading and the scenario's name."""
+        fonts = self.app.fonts
+        return 40 + fonts.title.get_linesize() + 4 + fonts.head.get_linesize()
 
     def build(self) -> None:
         """Make the form's elements for the current window size."""
@@ -103,26 +110,26 @@ class SetupForm(Screen):
         self.build()
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> places.Transition:
         """Events go to the form; Escape goes back, Enter starts."""
         if event.type == pygame.KEYDOWN and self.app.keys.is_action(event.key, "back"):
-            self.app.pop()
-            return
+            return places.Pop()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start()
-            return
+            return self.start()
         self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.pressed(event.ui_element)
-        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            return self.pressed(event.ui_element)
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.picked(event.ui_element, event.text)
+        return None
 
-    def pressed(self, element: Any) -> None:
-        """A button of the form was pressed."""
+    def pressed(self, element: Any) -> places.Transition:
+        """A button of the form was pressed; returns where it leads."""
         if element is self.back_button:
-            self.app.pop()
-        elif element is self.start_button:
-            self.start()
+            return places.Pop()
+        if element is self.start_button:
+            return self.start()
+        return None
 
     def picked(self, element: Any, option: str) -> None:
         """A drop-down of the form changed."""
@@ -131,25 +138,24 @@ class SetupForm(Screen):
         """Who plays each side, as the form stands."""
         return {s: HUMAN for s in SIDES}
 
-    def start(self) -> None:
-        """Open the table in place of this form and the scenario picker under it."""
-        from game.ui.battle.screen import BattleScreen
-
-        battle = BattleScreen.new(self.app, self.scenario, self.seed, self.mode, self.players())
-        self.app.pop()
-        self.app.replace(battle)
+    def start(self) -> places.Transition:
+        """The table in place of this form and the scenario picker under it."""
+        match = Match.start(self.scenario, self.seed, self.mode, self.players())
+        return places.Pop(then=places.Replace(places.Battle(match, self.mode)))
 
     # --- frames ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> places.Transition:
         """Advance the form's animations."""
         self.manager.update(dt)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The heading, the scenario and the form."""
         w = surface.get_width()
         fonts = self.app.fonts
         text(surface, self.heading, fonts.title, (w // 2, 40), theme.GOLD, "midtop")
-        text(surface, scenario_title(self.scenario), fonts.head, (w // 2, 100), theme.TEXT, "midtop")
+        text(surface, scenario_title(self.scenario), fonts.head, (w // 2, 44 + fonts.title.get_linesize()),
+             theme.TEXT, "midtop")
         self.manager.draw_ui(surface)
 
 
@@ -201,17 +207,17 @@ class SoloSetup(SetupForm):
         self.difficulty = difficulty or self.difficulty
         self.show_choice()
 
-    def pressed(self, element: Any) -> None:
+    def pressed(self, element: Any) -> places.Transition:
         """Side and difficulty buttons choose; Start and Back as in every form."""
         for side, button in self.side_buttons.items():
             if element is button:
                 self.choose(side=side)
-                return
+                return None
         for level, button in self.level_buttons.items():
             if element is button:
                 self.choose(difficulty=level)
-                return
-        super().pressed(element)
+                return None
+        return super().pressed(element)
 
     def players(self) -> dict[str, str]:
         """The person on the chosen side, the AI at the chosen difficulty on the other."""
