@@ -1,4 +1,5 @@
-"""Small drawing helpers and a clickable button (no state beyond what they show)."""
+"""Small drawing helpers, a clickable button (no state beyond what they show), and the colours of
+the pygame_gui forms."""
 
 from __future__ import annotations
 
@@ -112,3 +113,19 @@ def row(labels: list[tuple[str, Callable[[], Any]]], left: int, top: int, height
         out.append(Button(label, action, pygame.Rect(x, top, w, height)))
         x += w + gap
     return out
+
+
+def _hex(colour: theme.Colour) -> str:
+    """A colour as pygame_gui's themes write it."""
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+# the forms in the colours of the other screens (a pygame_gui theme, as plain data)
+GUI_THEME: dict[str, Any] = {"defaults": {"colours": {
+    "dark_bg": _hex(theme.PANEL), "normal_bg": _hex(theme.BUTTON), "hovered_bg": _hex(theme.BUTTON_HOVER),
+    "active_bg": _hex(theme.BUTTON_HOVER), "selected_bg": "#7a5f22", "disabled_bg": _hex(theme.BUTTON_OFF),
+    "normal_text": _hex(theme.TEXT), "hovered_text": _hex(theme.TEXT), "active_text": _hex(theme.TEXT),
+    "selected_text": "#fff3d0", "disabled_text": _hex(theme.DIM), "normal_border": _hex(theme.PANEL_EDGE),
+    "hovered_border": _hex(theme.GOLD), "selected_border": _hex(theme.GOLD),
+    "active_border": _hex(theme.GOLD),
+}}, "label": {"colours": {"normal_text": _hex(theme.DIM)}}}

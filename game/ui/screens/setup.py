@@ -18,25 +18,10 @@ from game.terrain.terrain_map import MapError
 from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
+from game.ui.widgets import GUI_THEME as GUI_THEME  # the forms' colours (kept importable here)
 from game.ui.widgets import text
 
 FORM_SIZE = (560, 400)
-
-
-def _hex(colour: theme.Colour) -> str:
-    """A colour as pygame_gui's themes write it."""
-    return "#{:02x}{:02x}{:02x}".format(*colour)
-
-
-# the forms in the colours of the other screens (a pygame_gui theme, as plain data)
-GUI_THEME: dict[str, Any] = {"defaults": {"colours": {
-    "dark_bg": _hex(theme.PANEL), "normal_bg": _hex(theme.BUTTON), "hovered_bg": _hex(theme.BUTTON_HOVER),
-    "active_bg": _hex(theme.BUTTON_HOVER), "selected_bg": "#7a5f22", "disabled_bg": _hex(theme.BUTTON_OFF),
-    "normal_text": _hex(theme.TEXT), "hovered_text": _hex(theme.TEXT), "active_text": _hex(theme.TEXT),
-    "selected_text": "#fff3d0", "disabled_text": _hex(theme.DIM), "normal_border": _hex(theme.PANEL_EDGE),
-    "hovered_border": _hex(theme.GOLD), "selected_border": _hex(theme.GOLD),
-    "active_border": _hex(theme.GOLD),
-}}, "label": {"colours": {"normal_text": _hex(theme.DIM)}}}
 
 
 def retinue_names(scenario: str) -> dict[str, str]:
