@@ -99,9 +99,10 @@ def test_picking_a_hint_and_enter_plays_it_through_the_normal_path(app: App) -> 
     engine = battle.session.engine
     _hinted(app, battle)
     assert battle.advice.picked == 0
-    key(app, pygame.K_RETURN)  # nothing picked: Enter ends the activation as always...
-    assert isinstance(engine.commands[-1], EndActivation)
-    assert not battle.advice.active
+    before = len(engine.commands)
+    key(app, pygame.K_RETURN)  # nothing picked: Enter belongs to the open list and does nothing...
+    assert len(engine.commands) == before and engine.state.active_model
+    assert battle.advice.active
     battle = _activated(app)
     engine = battle.session.engine
     _hinted(app, battle)

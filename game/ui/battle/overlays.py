@@ -19,6 +19,7 @@ from game.terrain.terrain_map import Objective, Obstacle, TerrainMap
 from game.ui import theme
 from game.ui.battle.cache import Same, rendered
 from game.ui.battle.camera import KEPT_ZOOMS, Camera
+from game.ui.preview import inches
 
 OBSTACLE = {"wall": (160, 160, 156), "fence": (150, 108, 62), "hedge": (44, 120, 44),
             "ditch": (86, 66, 42), "stakes": (200, 170, 120)}
@@ -124,22 +125,23 @@ def _paint_objective(surface: pygame.Surface, obj: Objective,
 
 
 def rings(table: Table, state: GameState, m: Model) -> list[tuple[float, str, theme.Colour]]:
-    """Range rings around a model: move, charge, Command Range, short and long shooting."""
+    """Range rings around a model: move, charge, Command Range, short and long shooting, each
+    labelled in inches to a tenth."""
     left = max(0.0, base_allowance(table, m) - m.moved_distance)
     out: list[tuple[float, str, theme.Colour]] = []
     if not m.moved:
         bonus = table.numbers.mounted_charge_reach if m.steed else table.numbers.charge_bonus
-        out += [(left, f"move {left:g}\"", (120, 230, 120)),
-                (left + bonus, f"charge {left + bonus:g}\"", (240, 150, 60))]
+        out += [(left, f"move {inches(left)}", (120, 230, 120)),
+                (left + bonus, f"charge {inches(left + bonus)}", (240, 150, 60))]
     if m.spear == m.id:
         cr = command_range(table, m)
-        out.append((cr, f"command {cr:g}\"", (200, 200, 255)))
+        out.append((cr, f"command {inches(cr)}", (200, 200, 255)))
     weapon = missile_weapon(table, m)
     if weapon is not None:
         if weapon.short_range:
-            out.append((weapon.short_range, f"short {weapon.short_range:g}\"", (250, 230, 120)))
+            out.append((weapon.short_range, f"short {inches(weapon.short_range)}", (250, 230, 120)))
         if weapon.long_range and not short_range_only(m, weapon):
-            out.append((weapon.long_range, f"long {weapon.long_range:g}\"", (230, 120, 120)))
+            out.append((weapon.long_range, f"long {inches(weapon.long_range)}", (230, 120, 120)))
     return out
 
 

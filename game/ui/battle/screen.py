@@ -27,7 +27,7 @@ from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
 from game.ui.battle.intent import Held, Pointer
 from game.ui.battle.motion import Motion, follow_point, poses_of
 from game.ui.battle.previews import Preview
-from game.ui.battle.session import Session
+from game.ui.battle.session import UNDO_BREAKERS, Session
 from game.ui.battle.spear import SpearMember, end_spear_question, next_to_act, panel_activation, spear_roll
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.battle.vehicles import VehicleArt, crew_at, vehicle_at
@@ -308,8 +308,11 @@ class BattleScreen(Screen):
         if pick and self.advice.shown:
             self.pick_hint(pick)
             return
-        if event.key in ENTER and self.advice.chosen() is not None and self.human_acting():
-            self.play_hint()
+        if event.key in ENTER and self.advice.active:  # Enter belongs to the hint list while it is open
+            if self.advice.chosen() is not None and self.human_acting():
+                self.play_hint()
+            elif self.advice.shown:
+                self.say(f"Press 1-{len(self.advice.shown)} or click a hint first; Enter then plays it.")
             return
         if not self.human_acting() and set(acts) & PLAYING_KEYS:
             return  # the AI is playing: the person's commands wait for their turn
@@ -355,18 +358,32 @@ class BattleScreen(Screen):
         else:
             self.go(places.Push(places.Pause(self)))
 
-        try:
-            path = save_to_slot(self.session.match, self.app.saves_dir, "quicksave")
     def quicksave(self) -> str:
         """Save the game to the quick save slot now; returns the line telling how it went."""
+        try:
+            path = save_to_slot(self.session.match, self.app.saves_dir, "quicksave")
         except Exception as exc:
             return f"Save failed: {exc}"
         return f"Saved to {path.name}"
 
     def _end_activation(self) -> None:
+        """Space: end the active model's activation (else the Spear). Right after a refused command
+        it asks for a second press; an activation ended with no die rolled can be undone."""
+        m, session = self.ctl.active(), self.session
+        if m is not None and session.last_error:
+            session.last_error = ""
+            label = self.app.keys.label("end_activation")
+            self.say(f"That was refused. {label} again ends {m.name}'s activation.")
+            return
+        kept, mark, since = list(session.undo_stack), session.match.mark(), len(session.engine.log)
         for label in ("End activation", "End Spear"):
             if self._press_button(label):
-                return
+                break
+        after = session.engine.log[since:]
+        ended = any(isinstance(e, ActivationEnded) for e in after)
+        rolled = any(isinstance(e, UNDO_BREAKERS) and not isinstance(e, ActivationEnded) for e in after)
+        if m is not None and ended and not rolled:
+            session.undo_stack[:] = [*kept, mark]  # nothing was rolled: Ctrl+Z brings it back
 
     def _press_button(self, label: str) -> bool:
         for label_, action, _ in self.ctl.actions():
@@ -595,7 +612,7 @@ class BattleScreen(Screen):
     def _pan(self, dt: float) -> None:
         keys = self.app.keys
         dx = dy = 0.0
-        aiming = keys.held("shoot", self.down) and self.state.active_model
+        aiming = keys.held("shoot", self.down) and self.human_acting()  # S shoots then, never pans
         for action, (ax, ay) in (("pan_left", (-1, 0)), ("pan_right", (1, 0)), ("pan_up", (0, -1)),
                                  ("pan_down", (0, 1))):
             if keys.held(action, self.down) and not (aiming and action == "pan_down"):
