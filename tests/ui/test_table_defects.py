@@ -10,15 +10,18 @@ from pathlib import Path
 import pygame
 
 from game.persist import Match
+from game.persist.schema import HUMAN
 from game.rules import events as ev
-from game.rules.state import GameState
+from game.rules.state import GameState, Model
 from game.scenario import scenario_key, scenario_path, scenario_problem, start_game
+from game.ui import theme
 from game.ui.app import App
 from game.ui.battle.camera import Camera
-from game.ui.battle.hud import _status
+from game.ui.battle.hud import RING_MEANINGS, _status, draw_ring_legend, draw_tooltip
+from game.ui.battle.overlays import rings
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.spear import SpearMember, next_to_act
-from game.ui.battle.tokens import model_at
+from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.eventtext import ai_summary
 from game.ui.settings import Settings
 from game.ui.sides import SIDE_NAME
@@ -213,3 +216,75 @@ def test_a_map_whose_own_tileset_is_missing_says_why(tmp_path: Path) -> None:
     copy.write_text(ford.replace('source="terrain.tsx"', 'source="mine.tsx"'))
     problem = scenario_problem(scenario_key(str(copy)))
     assert "mine.tsx" in problem and "missing" in problem
+
+
+def test_the_buttons_that_answer_a_charge_tell_what_they_do_with_odds(app: App) -> None:
+    app.settings.blindfold = False
+    engine = start_game("the-ford", 4)  # John Heron (Blue) rides at Thomas Strangways (Orange)
+    for mid, pos, facing in (("blue-9", (10.5, 31.0), 0.0), ("red-9", (10.5, 23.0), 180.0)):
+        m = engine.state.model(mid)
+        m.x, m.y = pos
+        m.facing = facing
+    battle = BattleScreen(app, Match(engine, "hotseat", {"red": HUMAN, "blue": HUMAN}), "hotseat")
+    app.reset(battle)
+    frames(app, 2)
+    cam = battle.camera
+    cam.set_zoom(1.0)
+    cam.look_at(10.5, 27.0)
+    frames(app, 1)
+    click(app, cam.to_screen(10.5, 31.0))
+    key(app, pygame.K_c)
+    click(app, cam.to_screen(10.5, 23.0))
+    assert battle.state.pending is not None and battle.state.acting_side == "red"
+    frames(app, 1)
+    tips = {b.label: b.hint for b in battle.buttons if b.label in ("Counter Charge", "Evade", "Stand")}
+    assert tips and all(tips.values())
+    assert "Counter Charge" not in tips or "in 6" in tips["Counter Charge"]
+    answer = next(b for b in battle.buttons if b.hint and b.label in tips)
+    battle.mouse_pinned, battle.mouse = True, answer.rect.center
+    frames(app, 1)
+    box = draw_tooltip(app.surface, app.fonts, battle.buttons, battle.mouse, cam.viewport)
+    assert box is not None and cam.viewport.contains(box)
+    assert draw_tooltip(app.surface, app.fonts, battle.buttons, (5, 5), cam.viewport) is None
+
+
+def test_perk_cards_have_tooltips(app: App) -> None:
+    battle = _ford(app)
+    frames(app, 1)
+    perks = battle.hud.perk_buttons
+    assert perks and all(b.hint for b in perks)
+    box = draw_tooltip(app.surface, app.fonts, battle.buttons, perks[0].rect.center, battle.camera.viewport)
+    assert box is not None and battle.camera.viewport.contains(box) and box.right <= perks[0].rect.left
+
+
+def test_the_rings_have_a_legend_away_from_the_ringed_model(app: App) -> None:
+    battle = _ford(app)
+    state, table, cam = battle.state, battle.session.engine.table, battle.camera
+    hero = state.model(HERO)
+    shown = rings(table, state, hero)
+    assert {label.split()[0] for _, label, _ in shown} <= set(RING_MEANINGS)
+    at = cam.to_screen(hero.x, hero.y)
+    box = draw_ring_legend(app.surface, app.fonts, cam.viewport, shown, at)
+    assert box is not None and cam.viewport.contains(box) and not box.collidepoint(at)
+    assert box.height >= (len(shown) + 1) * app.fonts.small.get_linesize()
+    assert draw_ring_legend(app.surface, app.fonts, cam.viewport, [], at) is None
+
+
+def test_tokens_read_at_the_default_zoom(app: App) -> None:
+    battle = _ford(app)
+    state, table, cam = battle.state, battle.session.engine.table, battle.camera
+    px = round(cam.px_per_inch)
+    assert px < 28  # the whole table in view: painted figures too small to read alone
+    hero, retainer = state.model(HERO), next(m for m in state.models if m.side == "blue" and m.spear != m.id)
+    art = TokenArt()
+
+    def colours(m: Model) -> set[tuple[int, int, int]]:
+        image = art.token(m, table, px).image
+        return {tuple(image.get_at((x, y)))[:3] for x in range(image.get_width())  # type: ignore[misc]
+                for y in range(image.get_height()) if image.get_at((x, y)).a == 255}
+
+    assert theme.GOLD in colours(hero) and theme.GOLD not in colours(retainer)  # the Hero's mark
+    assert theme.SIDE["blue"] in colours(retainer)  # the side's rim
+    turned = hero.copy()
+    turned.facing = (hero.facing + 90) % 360
+    assert art.token(turned, table, px).image.get_size() != art.token(hero, table, px).image.get_size()

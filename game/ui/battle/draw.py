@@ -12,6 +12,7 @@ from game.ui.battle import overlays
 from game.ui.battle.cache import Same, panel, rendered, text
 from game.ui.battle.driving import draw_contact
 from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths, hint_points
+from game.ui.battle.hud import draw_ring_legend, draw_tooltip
 from game.ui.battle.spearmarks import draw_spear_badges, draw_spear_halos
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
@@ -53,6 +54,7 @@ def draw_battle(scr: BattleScreen, surface: pygame.Surface) -> None:
     status = scr.ai_status()
     banner = (status, scr.state.acting_side) if status else None
     _draw_bar(scr, surface, bar_rect, actions, mouse, banner)
+    draw_tooltip(surface, scr.app.fonts, scr.buttons, mouse, cam.viewport)
 
 
 def _draw_bar(scr: BattleScreen, surface: pygame.Surface, rect: pygame.Rect, buttons: list[Button],
@@ -102,7 +104,7 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     roll = scr.spear_roll()
     shown = _shown_model(scr)
     draw_spear_halos(surface, cam, table, state, roll, poses, shown.id if shown is not None else "")
-    draw_models(surface, cam, state, table, scr.art, scr.ctl.selected, poses)
+    draw_models(surface, cam, state, table, scr.art, scr.ctl.selected, poses, shown.id if shown else "")
     draw_spear_badges(surface, cam, table, state, roll, poses)
     if scr.driving() and not scr.motion.busy:
         scr.ctl.drive.draw_marks(surface, cam, engine, small)
@@ -123,6 +125,9 @@ def _draw_table(scr: BattleScreen, surface: pygame.Surface) -> None:
     if preview is not None:
         scr.preview_box = _draw_preview(scr, surface, preview.lines, preview.legal, corner=scr.driving())
     scr.tray.draw(surface, (cam.viewport.centerx, cam.viewport.top + 12), scr.app.fonts.body)
+    if scr.show_rings and focus is not None and not focus.removed:
+        draw_ring_legend(surface, scr.app.fonts, cam.viewport, overlays.rings(table, state, focus),
+                         cam.to_screen(focus.x, focus.y))
     if scr.flash_time > 0:
         _banner(surface, scr.flash, scr.app.fonts.head, (cam.viewport.centerx, cam.viewport.bottom - 40),
                 theme.BAD)

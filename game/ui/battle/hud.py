@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import odds
 from game.rules.context import Table
 from game.rules.events import Ev
 from game.rules.state import ALARUMS_CARD, GameState, Model, NoSide, Side, Vehicle
@@ -16,8 +18,14 @@ from game.ui.battle.previews import describe_event, rule_for_event
 from game.ui.battle.spear import SpearMember, draw_spear_list
 from game.ui.battle.vehicles import health_colour
 from game.ui.eventtext import names_of
+from game.ui.preview import gambit_line
 from game.ui.theme import Fonts
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.rules.engine import Engine
+
+INK_DARK = (14, 12, 10)
 
 
 def card_name(state: GameState, card: str) -> str:
@@ -394,3 +402,84 @@ def _status(m: Model, active: bool = False) -> str:
     elif m.activated:
         marks.append("has activated")
     return ", ".join(marks)
+
+
+# --- tooltips and the rings' legend -------------------------------------------------------------
+REACTION_TIPS = {
+    "counter_charge": "Ride out and meet the charger halfway; the charge bonus goes to the Counter Charge.",
+    "mounted_evasion": "Ride a full move straight away from the charger.",
+    "evade": "Dash a move away on foot; with no obstacle between, a test decides whether he gets away.",
+    "break_away": "Step out of the fight, away from the enemy.",
+    "defend": "Hold the obstacle: the charger's strokes may be blocked by it.",
+    "stand": "Stand and take the charge where he is.",
+}
+RING_MEANINGS = {"move": "how far he may still move", "charge": "the reach of a Charge!",
+                 "command": "Command Range: Retainers inside it need no Feckless test",
+                 "short": "shooting at short range", "long": "shooting at long range"}
+TIP_WIDTH = 340
+
+
+def reaction_tip(engine: Engine, label: str) -> str:
+    """The tooltip of a button that answers a charge (label "Counter Charge"): what the answer does,
+    with its odds ("" for a label that is no answer, or when no charge waits)."""
+    pending = engine.state.pending
+    choice = label.lower().replace(" ", "_")
+    if pending is None or choice not in REACTION_TIPS:
+        return ""
+    m = engine.state.model(pending.model)
+    tip = REACTION_TIPS[choice]
+    if choice in ("counter_charge", "mounted_evasion"):
+        tip += " " + gambit_line(engine, m, choice) + "."
+    elif choice == "evade":
+        passed = odds.evade_odds(engine.table.numbers.evade_on, 0, m.reroll_ready)
+        tip += f" Evade test: {odds.describe_test(passed)} to get away."
+    return tip
+
+
+def draw_tooltip(surface: pygame.Surface, fonts: Fonts, buttons: list[Button], mouse: tuple[int, int],
+                 view: pygame.Rect) -> pygame.Rect | None:
+    """The tooltip of the button under the mouse, if it has one, drawn inside the table's view (which
+    is drawn afresh each frame): over the action bar's button, or beside a Perk card of the panel."""
+    button = next((b for b in buttons if b.hint and b.rect.collidepoint(mouse)), None)
+    if button is None:
+        return None
+    font = fonts.small
+    lines = wrapped(button.hint, font, TIP_WIDTH - 20)
+    width = max(font.size(line)[0] for line in lines) + 20
+    box = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + 14)
+    if button.rect.left >= view.right:  # a Perk card in the side panel: left of it
+        box.topright = (view.right - 6, button.rect.top)
+    else:  # an action bar button: above it
+        box.bottomleft = (button.rect.left, view.bottom - 6)
+    box.clamp_ip(view)
+    panel(surface, box, 240)
+    y = box.top + 7
+    for line in lines:
+        y = text(surface, line, font, (box.left + 10, y)).bottom
+    return box
+
+
+def draw_ring_legend(surface: pygame.Surface, fonts: Fonts, view: pygame.Rect,
+                     rings: list[tuple[float, str, theme.Colour]],
+                     away: tuple[int, int]) -> pygame.Rect | None:
+    """What each of the shown rings means, with its colour, in the corner of the table's view
+    furthest from `away` (the ringed model, on screen)."""
+    if not rings:
+        return None
+    font = fonts.small
+    rows = [(colour, f"{label}: {RING_MEANINGS.get(label.split()[0], label)}") for _, label, colour in rings]
+    line = font.get_linesize()
+    width = max(font.size(words)[0] for _, words in rows) + line + 24
+    box = pygame.Rect(0, 0, width, (len(rows) + 1) * line + 12)
+    inner = view.inflate(-16, -16)
+    corners = (inner.topleft, inner.topright, inner.bottomleft, inner.bottomright)
+    corner = max(corners, key=lambda c: (c[0] - away[0]) ** 2 + (c[1] - away[1]) ** 2)
+    box.topleft = (corner[0] - (box.width if corner[0] == inner.right else 0),
+                   corner[1] - (box.height if corner[1] == inner.bottom else 0))
+    panel(surface, box, 225)
+    y = text(surface, "Rings (G hides them)", font, (box.left + 10, box.top + 6), theme.GOLD).bottom
+    for colour, words in rows:
+        pygame.draw.circle(surface, INK_DARK, (box.left + 10 + line // 2, y + line // 2), line // 2 - 1, 4)
+        pygame.draw.circle(surface, colour, (box.left + 10 + line // 2, y + line // 2), line // 2 - 2, 2)
+        y = text(surface, words, font, (box.left + 14 + line, y)).bottom
+    return box

@@ -23,7 +23,7 @@ from game.ui.battle.controller import GAMBIT_KEYS, GAMBIT_LABEL, Controller
 from game.ui.battle.cues import CueQueue, cues_for
 from game.ui.battle.dice import DiceTray
 from game.ui.battle.hintmarks import HintArt, hint_colour
-from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name
+from game.ui.battle.hud import HintPanel, HintRow, Hud, card_name, reaction_tip
 from game.ui.battle.intent import Held, Pointer
 from game.ui.battle.motion import Motion, follow_point, poses_of
 from game.ui.battle.previews import Preview
@@ -721,6 +721,7 @@ class BattleScreen(Screen):
         buttons = row(items, rect.left + 10, rect.top + 8, rect.height - 16, font)
         for b in buttons:
             b.selected = b.label in selected
+            b.hint = reaction_tip(self.session.engine, b.label)  # an answer to a charge, with its odds
         return buttons
 
     def hints(self) -> list[str]:
