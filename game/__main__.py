@@ -24,11 +24,14 @@ def _parser() -> argparse.ArgumentParser:
                              "watch: the AI plays both sides; editor: the scenario editor (on the "
                              "--scenario given, or a new table); tutorial: learn to play, one "
                              "guided turn on its own small table")
-    parser.add_argument("--side", default="red", choices=["red", "blue"], help="your side in a solo game")
+    parser.add_argument("--side", default="red", choices=["red", "blue"], metavar="{orange,blue}",
+                        type=lambda s: "red" if s.lower() == "orange" else s.lower(),
+                        help="your side in a solo game (red is Orange's old name)")
     parser.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"],
                         help="the AI's level in a solo game")
-    parser.add_argument("--red", help="watch mode: the AI player of red, name[:level] (e.g. eager:hard)")
-    parser.add_argument("--blue", help="watch mode: the AI player of blue, name[:level]")
+    parser.add_argument("--orange", "--red", dest="red", metavar="SPEC",
+                        help="watch mode: the AI player of Orange, name[:level] (e.g. eager:hard)")
+    parser.add_argument("--blue", metavar="SPEC", help="watch mode: the AI player of Blue, name[:level]")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--screenshot", help="save the screen to this PNG on exit")
     parser.add_argument("--frames", type=int, default=0, help="quit after this many frames")
@@ -53,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     for flag in ("red", "blue"):
         problem = check_player(getattr(args, flag))
         if problem:
-            parser.error(f"--{flag}: {problem}")
+            parser.error(f"--{'orange' if flag == 'red' else flag}: {problem}")
 
     if args.scenario:
         args.scenario = scenario_key(args.scenario)
@@ -70,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _open(app: App, args: argparse.Namespace) -> int:
     """Open the first places the arguments ask for and run the window (MapError, ContentError)."""
+    from game.terrain.terrain_map import MapError
     from game.ui import places
     from game.ui.launch import editor_place, first_screen
 
@@ -82,7 +86,11 @@ def _open(app: App, args: argparse.Namespace) -> int:
         app.apply(places.Reset(places.MainMenu()))
         app.apply(places.Push(places.Tutorial()))
     else:
-        first_screen(app, args)
+        try:
+            first_screen(app, args)
+        except MapError as exc:  # the window says why the map cannot be played
+            app.apply(places.Reset(places.MainMenu()))
+            app.apply(places.Push(places.Message("This map cannot be played", str(exc))))
     return app.run(args.frames, args.screenshot)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from game.__main__ import _open, _parser
 from game.persist import Match
 from game.persist.schema import HUMAN
 from game.rules import events as ev
@@ -23,6 +24,7 @@ from game.ui.battle.screen import BattleScreen
 from game.ui.battle.spear import SpearMember, next_to_act
 from game.ui.battle.tokens import TokenArt, model_at
 from game.ui.eventtext import ai_summary
+from game.ui.screens.dialog import MessageDialog
 from game.ui.settings import Settings
 from game.ui.sides import SIDE_NAME
 from tests.ui.conftest import frames
@@ -288,3 +290,19 @@ def test_tokens_read_at_the_default_zoom(app: App) -> None:
     turned = hero.copy()
     turned.facing = (hero.facing + 90) % 360
     assert art.token(turned, table, px).image.get_size() != art.token(hero, table, px).image.get_size()
+
+
+def test_a_map_that_cannot_be_played_says_why_in_the_window(app: App, tmp_path: Path) -> None:
+    lost = tmp_path / "lost.tmx"
+    lost.write_text(scenario_path("the-ford").read_text().replace('source="terrain.tsx"', 'source="x.tsx"'))
+    args = _parser().parse_args(["--scenario", scenario_key(str(lost)), "--frames", "1"])
+    assert _open(app, args) == 0
+    shown = app.top
+    assert isinstance(shown, MessageDialog) and shown.heading == "This map cannot be played"
+    assert "x.tsx" in shown.message and "missing" in shown.message
+
+
+def test_the_command_line_names_orange_as_the_game_does() -> None:
+    args = _parser().parse_args(["--mode", "solo", "--side", "orange", "--orange", "random:easy"])
+    assert args.side == "red" and args.red == "random:easy"
+    assert "--orange" in _parser().format_help() and "{orange,blue}" in _parser().format_help()
