@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -75,6 +76,9 @@ class App:
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE,
                  config_dir: Path | None = None, saves_dir: Path | None = None,
                  build: Callable[[App, places.Place], Screen] | None = None) -> None:
+        # a full-screen window is not minimised when the focus strays (with no window manager,
+        # it strays and comes back by itself: the window would flicker away and back)
+        os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
         pygame.init()
         # builds the screen of a place (game.ui.navigation.build); the only way screens are made
         self.build = build
@@ -90,6 +94,7 @@ class App:
         self.window_size = size
         self.fullscreen = False
         self.settle = 0.0  # seconds during which resize events echo the last change of mode
+        self.window_place = (0, 0)  # where the window stood before the full screen
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.fonts = theme.Fonts(self._fit_scale())
         pygame.display.set_caption("Destrier")
@@ -190,24 +195,18 @@ class App:
                                    f"({self.keys.label('mute')} toggles it).")
 
     def toggle_fullscreen(self) -> None:
-        """F11: switch between the window and the full screen. The window is kept and made as
-        large as the desktop (no change of video mode, which a display with no window manager
-        answers by making the window again and again); where the driver cannot, the display
-        is made again once. Resize events echoing the change are let pass for a moment."""
+        """F11: switch between the window and the full screen. The full screen is a borderless
+        window as large as the desktop, not a change of video mode: a display with no window
+        manager answers a mode change by making the window again and again (a black screen). The
+        resize events that echo the change are let pass for a moment."""
         self.fullscreen = not self.fullscreen
-        try:
-            pygame.display.toggle_fullscreen()
-            surface = pygame.display.get_surface()
-            toggled = surface is not None and pygame.display.is_fullscreen() == self.fullscreen
-            if surface is not None:
-                self.surface = surface
-        except pygame.error:
-            toggled = False
-        if not toggled and self.fullscreen:
-            desktop = pygame.display.get_desktop_sizes()[0]
-            self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN | pygame.NOFRAME)
-        elif not toggled:
+        if self.fullscreen:
+            self.window_place = pygame.display.get_window_position()
+            self.surface = pygame.display.set_mode(pygame.display.get_desktop_sizes()[0], pygame.NOFRAME)
+            pygame.display.set_window_position((0, 0))
+        else:
             self.surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            pygame.display.set_window_position(self.window_place)
         self.settle = SETTLE_SECONDS
         self._resized()
 
