@@ -104,7 +104,7 @@ BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigge
 # its ground-aware score of each command (kept in a Memory of its distance fields and melee odds),
 # added `prior` (3) times to the searched value: with a weight of 1 the play-outs' noise
 # outweighed the score and the search lost to the heuristic. What was tried and measured is in
-# docs/architecture.md, "The search player".
+# docs/ai-journal.md.
 
 
 def evaluate(engine: Engine, side: Side) -> float:
