@@ -256,7 +256,7 @@ TABLE_FORM = ItemForm[Table](
                   lambda t, v: replace(t, width=int(float(v)))),
         FieldSpec("height", "Height (in)", "number", lambda t: t.height,
                   lambda t, v: replace(t, height=int(float(v)))),
-        FieldSpec("red_retinue", "Red retinue", "choice", lambda t: t.settings.red_retinue,
+        FieldSpec("red_retinue", "Orange retinue", "choice", lambda t: t.settings.red_retinue,
                   lambda t, v: _settings(t, red_retinue=str(v)),
                   choices=lambda doc: sorted(load_content().retinues)),
         FieldSpec("blue_retinue", "Blue retinue", "choice", lambda t: t.settings.blue_retinue,

@@ -16,6 +16,7 @@ from game.editor.document import ScenarioDoc
 from game.terrain.terrain_map import TERRAIN_KINDS
 from game.ui.editor.items import Point
 from game.ui.editor.problems import html
+from game.ui.sides import SIDE_NAME
 
 TOP, LEFT, RIGHT = 48, 200, 400
 BAR = (("new", "New"), ("open", "Open…"), ("save", "Save"), ("save_as", "Save as…"), ("undo", "Undo"),
@@ -84,11 +85,11 @@ def notes(doc: ScenarioDoc, help_text: str) -> str:
     for side in ("red", "blue"):
         own = [f for f in doc.forces if f.side == side]
         if own:
-            lines.append(f"{side.title()}: {len(own)} models of the map's own")
+            lines.append(f"{SIDE_NAME[side]}: {len(own)} models of the map's own")
         else:
             rid = s.red_retinue if side == "red" else s.blue_retinue
             name = content.retinues[rid].name if rid in content.retinues else rid
-            lines.append(f"{side.title()}: {html(name)}, deployed by the game (pale tokens)")
+            lines.append(f"{SIDE_NAME[side]}: {html(name)}, deployed by the game (pale tokens)")
     holds = sum(1 for o in doc.objectives if o.kind == "hold")
     lines.append(f"Objectives: {holds} to hold, {len(doc.objectives) - holds} to loot"
                  + (f"; escort {html(s.escort)} off the {s.escort_edge} edge" if s.escort else ""))

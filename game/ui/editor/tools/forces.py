@@ -8,6 +8,7 @@ from game.editor.validate import retinue_spots
 from game.terrain.terrain_map import ForceSpot, VehicleSpot
 from game.ui.editor.forms import FORCE_FORM, SIDES, VEHICLE_FORM
 from game.ui.editor.tools.base import PlaceTool
+from game.ui.sides import SIDE_NAME
 
 
 class VehicleTool(PlaceTool[VehicleSpot]):
@@ -34,7 +35,7 @@ class ForceTool(PlaceTool[ForceSpot]):
     def actions(self) -> list[tuple[str, str, str]]:
         """A button a side: place its retinue as models."""
         tip = "The side's retinue where the game deploys it, as models to change"
-        return [(side, f"{side.title()}: place the retinue as models", tip) for side in SIDES]
+        return [(side, f"{SIDE_NAME[side]}: place the retinue as models", tip) for side in SIDES]
 
     def act(self, key: str) -> None:
         """The side's retinue, as the game deploys it, becomes models of the map's own."""
