@@ -88,9 +88,12 @@ def _open(app: App, args: argparse.Namespace) -> int:
     else:
         try:
             first_screen(app, args)
-        except MapError as exc:  # the window says why the map cannot be played
+        except MapError as exc:  # the window says why the map cannot be played, and so does the exit
+            print(f"Cannot open the map: {exc}", file=sys.stderr)
             app.apply(places.Reset(places.MainMenu()))
             app.apply(places.Push(places.Message("This map cannot be played", str(exc))))
+            app.run(args.frames, args.screenshot)
+            return 2
     return app.run(args.frames, args.screenshot)
 
 
