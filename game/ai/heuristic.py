@@ -47,12 +47,12 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.contact import enemies_in_contact, obstacle_between
-from game.rules.context import Act, Rejected, Table
+from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
+from game.rules.explain import shot_chances
 from game.rules.melee import FightPlan, fight_odds
-from game.rules.missiles import ShotPlan, blockers, missile_weapon
+from game.rules.missiles import ShotPlan, missile_weapon
 from game.rules.paths import MovePlan, base_allowance, in_hard_going
-from game.rules.shooting import shot_outcomes
 from game.rules.spears import in_command, spear_members
 from game.rules.state import GameState, Model, NoSide, Side, other_side
 from game.rules.turn import must_test_will, still_with_the_retinue
@@ -331,8 +331,7 @@ class _Scorer:
     def shoot(self, cmd: Shoot, plan: ShotPlan | VehicleShotPlan) -> float:
         """A shot at its exact odds: the rider wounded, the steed hit (a fall, a bolt), a cart hit."""
         table, state = self.table, self.state
-        blocked = len(blockers(table, state, plan)) if isinstance(plan, ShotPlan) else 0
-        dist = shot_outcomes(Act(table, state, Dice(0)), plan, blocked)  # worked out, never rolled
+        dist = shot_chances(table, state, plan)  # as the preview shows them: worked out, never rolled
         target = state.find(cmd.target)
         if target is None:  # a cart or wagon
             v = state.find_vehicle(cmd.target)

@@ -9,6 +9,7 @@ from game.rules.commands import Command
 from game.rules.context import Act, Deciding, Rejected, Table
 from game.rules.dice import Dice
 from game.rules.events import Ev
+from game.rules.explain import Explanation, Sight, explain, line_of_sight
 from game.rules.handlers import HANDLERS
 from game.rules.legal import Pool, candidates, legal_commands
 from game.rules.outcome import check_wipe_out
@@ -40,6 +41,15 @@ class Engine:
         """Check a command without changing anything: a plan, or a Rejected."""
         planner, _ = HANDLERS[cmd.type]
         return planner(self.table, self.state, cmd)
+
+    def explain(self, cmd: Command) -> Explanation:
+        """What a command would do (legal or not and why, its path, odds, sight and Blocked
+        Shots), worked out without changing the state or rolling its dice."""
+        return explain(self.table, self.state, cmd)
+
+    def sight(self, a: str, b: str) -> Sight:
+        """Whether model a sees model b, and the Blocked Shot rolls a shot from a at b needs."""
+        return line_of_sight(self.table, self.state, a, b)
 
     def check(self, cmd: Command) -> object:
         """The plan a command would carry out, or the Rejected saying why not; changes nothing."""

@@ -41,13 +41,12 @@ from game.rules.commands import (
 )
 from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
-from game.rules.driving import DrivePreview, predict_drive
 from game.rules.engine import Engine
+from game.rules.explain import GAMBIT_NAMES, Explanation
 from game.rules.geometry import heading
-from game.rules.paths import GAMBIT_NAMES, MovePlan
 from game.rules.state import GameState, Side
+from game.ui import preview
 from game.ui.eventtext import cap, content_name, word
-from game.ui.preview import preview_fight, preview_move, preview_shot
 from game.ui.solo import ai_spec
 
 Point = tuple[float, float]
@@ -109,8 +108,9 @@ def player_view(carrier: Engine, side: Side) -> Engine:
     return determinise(carrier, side, Dice(seed))
 
 
-def describe_command(engine: Engine, cmd: Command, plan: object = None) -> str:
-    """A command in words, as the action bar and the event log name it."""
+def describe_command(engine: Engine, cmd: Command, ex: Explanation | None = None) -> str:
+    """A command in words, as the action bar and the event log name it (`ex`: the engine's
+    explanation of it, if already asked)."""
     state, table = engine.state, engine.table
 
     def name(mid: str | None) -> str:
@@ -125,14 +125,15 @@ def describe_command(engine: Engine, cmd: Command, plan: object = None) -> str:
     if isinstance(cmd, Activate):
         return f"Activate {name(cmd.model)}"
     if isinstance(cmd, Move):
-        plan = engine.check(cmd) if plan is None else plan
+        ex = engine.explain(cmd) if ex is None else ex
+        move = ex.move if ex.legal else None
         gambit = GAMBIT_NAMES.get(cmd.gambit, "") if cmd.gambit else ""
-        if isinstance(plan, MovePlan) and plan.charge_target:
-            target = name(plan.charge_target)
+        if move is not None and move.charge_target:
+            target = name(move.charge_target)
             return f"{gambit} on {target}" if gambit else f"Move into contact with {target}"
         m = state.find(cmd.model)
         way = f" {compass(heading((m.x, m.y), cmd.path[-1]))}" if m is not None else ""
-        cost = f" {plan.route.cost:.1f}\"" if isinstance(plan, MovePlan) else ""
+        cost = f" {move.cost:.1f}\"" if move is not None else ""
         return f"{gambit or 'Move'}{cost}{way}"
     if isinstance(cmd, Fight):
         if cmd.location is not None:
@@ -204,19 +205,19 @@ def make_hint(engine: Engine, rank: int, cmd: Command, score: float) -> Hint:
     """A suggested command with what the table shows for it (its preview, worked out here)."""
     state = engine.state
     if isinstance(cmd, Move):
-        plan = engine.check(cmd)
-        target = plan.charge_target if isinstance(plan, MovePlan) else ""
-        p = preview_move(engine, cmd.model, list(cmd.path), cmd.gambit)
+        ex = engine.explain(cmd)
+        p = preview.move_preview(engine, ex, cmd.gambit)
         m = state.model(cmd.model)
         path = [(float(x), float(y)) for x, y in (p.path or [(m.x, m.y), *cmd.path])]
         lines = [ln for ln in p.lines if ln.strip()]
         summary = _summary(lines, ("succeeds",)) if cmd.gambit else ""
-        return Hint(rank, cmd, score, describe_command(engine, cmd, plan), "move", cmd.model, target or "",
+        target = p.charge_target if p.legal else ""
+        return Hint(rank, cmd, score, describe_command(engine, cmd, ex), "move", cmd.model, target,
                     path, p.legal, lines, summary, summary.split(",")[0])
     text = describe_command(engine, cmd)
     if isinstance(cmd, Drive):
-        drive = predict_drive(engine.table, state, cmd)
-        if not isinstance(drive, DrivePreview):
+        drive = engine.explain(cmd).drive
+        if drive is None:
             return Hint(rank, cmd, score, text, "label", cmd.model, tag=text)
         move = drive.move
         lines = [f"Drives {move.distance:.1f}\", ending on a heading of {move.end_heading:.0f}°"
@@ -228,7 +229,7 @@ def make_hint(engine: Engine, rank: int, cmd: Command, score: float) -> Hint:
         path = [(float(x), float(y)) for x, y in move.path]
         return Hint(rank, cmd, score, text, "move", cmd.model, "", path, True, lines)
     if isinstance(cmd, Fight) and state.find(cmd.target) is not None:
-        f = preview_fight(engine, cmd.model, cmd.target, cmd.option)
+        f = preview.fight_preview(engine.explain(cmd))
         lines = [ln for ln in f.lines if ln.strip()]
         pct = f.percentages
         tag = f"wins {pct.get('win', 0):.0f}%, loses {pct.get('lose', 0):.0f}%" if pct else ""
@@ -237,7 +238,7 @@ def make_hint(engine: Engine, rank: int, cmd: Command, score: float) -> Hint:
     if isinstance(cmd, Fight):
         return Hint(rank, cmd, score, text, "line", cmd.model, cmd.target, tag=f"strike its {cmd.location}")
     if isinstance(cmd, Shoot):
-        s = preview_shot(engine, cmd.model, cmd.target)
+        s = preview.shot_preview(engine, engine.explain(cmd))
         lines = [ln for ln in s.lines if ln.strip()]
         hurt = float(s.odds.get("wounded", 0)) + float(s.odds.get("steed_wounded", 0))
         tag = f"wounds {hurt:.0%}" if "hit" not in s.odds else f"hits {float(s.odds['hit']):.0%}"

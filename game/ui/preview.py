@@ -1,9 +1,10 @@
-"""What an action would do, before it is taken: paths, costs, sight, reach and the odds (pygame-free)."""
+"""What an action would do, in words: the engine's Explanation (Engine.explain) of a move, a
+shot or a fight formatted into the lines the player reads (pygame-free)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -11,31 +12,26 @@ from pydantic import ValidationError
 
 from game.rules import odds
 from game.rules.commands import Fight, Gambit, MeleeOption, Move, Shoot
-from game.rules.context import Act, Rejected, Table
-from game.rules.damage import save_target
-from game.rules.dice import Dice
 from game.rules.engine import Engine
-from game.rules.melee import FightPlan, Side, fight_odds
-from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
-from game.rules.movement import walk
+from game.rules.explain import (
+    Explanation,
+    Fighter,
+    FightExplanation,
+    MoveExplanation,
+    ShotExplanation,
+    VehicleShotExplanation,
+    explain_move,
+    gambit_odds,
+    reach,
+)
 from game.rules.odds import MeleeOdds
-from game.rules.paths import GAMBIT_NAMES, MovePlan, base_allowance
-from game.rules.shooting import shot_outcomes
-from game.rules.spears import command_range
 from game.rules.state import Model
-from game.rules.state import Side as PlayerSide
-from game.rules.steeds import rider_dice
-from game.rules.vehicle_shots import VehicleShotPlan
-from game.terrain.geometry import sight_blocked, terrain_runs
-from game.terrain.terrain_map import HARD_GOING
 from game.ui.eventtext import describe_event as describe_event  # re-exported for the battle screen
 from game.ui.eventtext import rule_for_event as rule_for_event
 
 Point = tuple[float, float]
-NEEDS_GAMBIT = {"needs_climb": "climb", "needs_river_crossing": "river_crossing"}
 JUMP_WORDS = {"sails_over": "sails over", "awkward": "awkward", "falls": "falls"}
 GAMBIT_WORDS = {"success": "succeeds", "mishap": "Mishap", "calamity": "Calamity"}
-SIGHT_BLOCKED = "a building or impassable ground is in the way"
 
 
 class _Lines:
@@ -112,67 +108,17 @@ def inches(x: float) -> str:
     return f'{round(x, 1):g}"' if math.isfinite(x) else "∞"
 
 
-def odds_words(dist: dict[str, Fraction], words: dict[str, str]) -> str:
+def odds_words(dist: Mapping[str, Fraction], words: dict[str, str]) -> str:
     """A distribution as "5 in 6 succeeds, 5 in 36 Mishap", odds first, in the given order."""
     return ", ".join(f"{odds.describe_test(p)} {words.get(k, k.replace('_', ' '))}"
                      for k, p in dist.items() if p)
 
 
-def _act(engine: Engine) -> Act:
-    """A throwaway resolution context for the engine's pure helpers (it is never rolled)."""
-    return Act(engine.table, engine.state, Dice(0))
-
-
-def _side(engine: Engine, m: Model) -> PlayerSide:
-    return engine.state.acting_side or m.side
-
-
-def _plan_move(engine: Engine, m: Model, points: list[Point], gambit: Gambit | None) -> object:
-    try:
-        cmd = Move(side=_side(engine, m), model=m.id, path=tuple(points), gambit=gambit)
-    except ValidationError as exc:
-        return Rejected("bad_command", exc.errors()[0]["msg"])
-    return engine.plan(cmd)
-
-
-def _terrain(table: Table, path: list[Point]) -> list[tuple[str, float]]:
-    """Terrain kinds along a path and how many inches of each, merging runs across legs."""
-    out: list[tuple[str, float]] = []
-    for a, b in zip(path, path[1:], strict=False):
-        if a == b:
-            continue
-        for kind, start, end in terrain_runs(table.terrain, a, b):
-            if end - start <= 1e-9:
-                continue
-            if out and out[-1][0] == kind:
-                out[-1] = (kind, out[-1][1] + end - start)
-            else:
-                out.append((kind, end - start))
-    return out
-
-
 def gambit_line(engine: Engine, m: Model, gambit: str) -> str:
     """A gambit's odds: "Mounted Charge!: 5 in 6 succeeds, 5 in 36 Mishap, 1 in 36 Calamity"."""
-    dist = odds.gambit_odds(m.reroll_ready, engine.table.numbers.gambit_success)
-    text = f"{GAMBIT_NAMES.get(gambit, gambit)}: {odds_words(dist, GAMBIT_WORDS)}"
-    if m.steed is not None:
-        text += " (a Calamity loses the horse)"
-    return text
-
-
-def jump_line(engine: Engine, m: Model, obstacle: str) -> str:
-    """A Jump test's odds over one obstacle."""
-    equestrian = engine.table.has_skill(m, "equestrian")
-    dist = odds.jump_odds(equestrian, content=engine.table.content)
-    text = f"Crosses: {obstacle} (Jump test: {odds_words(dist, JUMP_WORDS)}"
-    return text + (" — Equestrian rerolls a fall)" if equestrian else ")")
-
-
-def thrown_line(engine: Engine, m: Model) -> str:
-    """What a fall from the saddle would do: the Thrown Rider odds."""
-    n = rider_dice(_act(engine), m)
-    dist = odds.thrown_rider_odds(n, content=engine.table.content)
-    return f"If thrown (best of {n}d6): {odds_words(dist, {})}"
+    g = gambit_odds(engine.table, m, gambit)
+    text = f"{g.name}: {odds_words(g.chances, GAMBIT_WORDS)}"
+    return text + (" (a Calamity loses the horse)" if g.loses_horse else "")
 
 
 def _points(points: Sequence[Point] | Point) -> list[Point]:
@@ -184,244 +130,199 @@ def _points(points: Sequence[Point] | Point) -> list[Point]:
             return [(float(x), float(y)) for x, y in points]
 
 
+# --- moves ------------------------------------------------------------------------------------
 def preview_move(engine: Engine, model_id: str, points: Sequence[Point] | Point,
                  gambit: Gambit | None = None) -> MovePreview:
     """Judge a Move of the acting side along waypoints (or to one point) without making it."""
-    table, state = engine.table, engine.state
     pts = _points(points)
-    m = state.find(model_id)
+    m = engine.state.find(model_id)
     if m is None or m.removed:
         reason = f"There is no model {model_id!r} on the table."
         return MovePreview(False, reason, pts, 0.0, 0.0, [], [], [], gambit, None, [reason])
-    path = [(m.x, m.y), *pts]
-    allowance = base_allowance(table, m)
-    plan = _plan_move(engine, m, pts, gambit)
-    finite = all(math.isfinite(c) for p in path for c in p)
-    route = walk(table, path, m.steed is not None) if finite and pts else None
-    mounted = m.steed is not None
-    crossed = route.crossed if route else []
-    jumps = [o.name for o in crossed if not o.tall] if mounted else []
-    crossings = [] if mounted else [o.name for o in crossed]
-    terrain = _terrain(table, path) if finite else []
-    needs = None
-    if isinstance(plan, Rejected) and gambit is None:
-        needs = NEEDS_GAMBIT.get(plan.code)
-        if plan.code == "too_far":
-            tries: tuple[Gambit, ...] = ("mounted_charge",) if mounted else ("charge", "run")
-            for g in tries:
-                if isinstance(_plan_move(engine, m, pts, g), MovePlan):
-                    needs = g
-                    break
-    legal = isinstance(plan, MovePlan)
-    reason = plan.reason if isinstance(plan, Rejected) else ""
-    cost = route.cost if route else 0.0
-    lines = [] if legal else [f"Cannot move: {reason}"]
-    limit, bonus = allowance, ""
-    if gambit in ("charge", "run", "mounted_charge"):
-        extra = {"charge": table.numbers.charge_bonus, "run": float(table.numbers.run_bonus_die),
-                 "mounted_charge": table.numbers.mounted_charge_reach}[gambit]
-        limit += extra
-        bonus = f" (up to +{inches(extra)} {GAMBIT_NAMES[gambit]})"
-    lines.append(f"Move {inches(cost)} of {inches(limit)}{bonus}")
-    if terrain:
-        words = ", ".join(f"{kind} {inches(length)}" for kind, length in terrain)
-        hard = " (Hard Going costs double)" if any(k in HARD_GOING for k, _ in terrain) else ""
-        lines.append(f"Terrain: {words}{hard}")
-    lines += [jump_line(engine, m, name) for name in jumps]
-    if jumps:
-        lines.append(thrown_line(engine, m))
-    for o in [] if mounted else crossed:
-        extra_text = ", Climb gambit" if o.tall else ""
-        lines.append(f"Crosses: {o.name} ({inches(table.numbers.obstacle_cost)}{extra_text})")
-    if gambit is not None:
-        lines.append(gambit_line(engine, m, gambit))
-    elif needs is not None:
-        lines.append(f"Needs the {GAMBIT_NAMES[needs]} gambit — {gambit_line(engine, m, needs)}")
-    target = plan.charge_target if isinstance(plan, MovePlan) else ""
-    if target:
-        lines.append(f"Ends in base contact with {state.model(target).name}: a charge")
-    return MovePreview(legal, reason, path, cost, allowance, terrain, jumps, crossings, gambit, needs,
-                       lines, target)
+    side = engine.state.acting_side or m.side
+    try:
+        ex = engine.explain(Move(side=side, model=model_id, path=tuple(pts), gambit=gambit))
+    except ValidationError:  # waypoints no Move may hold: judged all the same, and refused
+        ex = explain_move(engine.table, engine.state, side, model_id, pts, gambit)
+    return move_preview(engine, ex, gambit)
 
 
-def _shot_rejected(engine: Engine, shooter_id: str, target_id: str, reason: str) -> ShotPreview:
-    sight = line_of_sight(engine, shooter_id, target_id)
-    return ShotPreview(False, reason, sight.distance, False, 0, sight.blockers, [f"Cannot shoot: {reason}"])
+def move_preview(engine: Engine, ex: Explanation, gambit: Gambit | None = None) -> MovePreview:
+    """A move's Explanation as the preview shows it."""
+    d = ex.move
+    if d is None:
+        return MovePreview(False, ex.reason, [], 0.0, 0.0, [], [], [], gambit, None, [ex.reason])
+    needs = d.needs_gambit.gambit if d.needs_gambit is not None else None
+    return MovePreview(ex.legal, ex.reason, list(d.path), d.cost, d.allowance,
+                       [(r.kind, r.inches) for r in d.terrain], [j.obstacle for j in d.jumps],
+                       [c.obstacle for c in d.crossings], gambit, needs,
+                       move_lines(engine, ex, d), d.charge_target)
 
 
+def move_lines(engine: Engine, ex: Explanation, d: MoveExplanation) -> list[str]:
+    """The lines of a move: verdict, cost, terrain, jumps and crossings, gambits, a charge."""
+    lines = [] if ex.legal else [f"Cannot move: {ex.reason}"]
+    bonus = f" (up to +{inches(d.extra)} {d.gambit.name})" if d.gambit is not None and d.extra else ""
+    lines.append(f"Move {inches(d.cost)} of {inches(d.allowance + d.extra)}{bonus}")
+    if d.terrain:
+        words = ", ".join(f"{r.kind} {inches(r.inches)}" for r in d.terrain)
+        lines.append(f"Terrain: {words}{' (Hard Going costs double)' if d.hard_going else ''}")
+    for j in d.jumps:
+        tail = " — Equestrian rerolls a fall)" if j.equestrian else ")"
+        lines.append(f"Crosses: {j.obstacle} (Jump test: {odds_words(j.chances, JUMP_WORDS)}{tail}")
+    if d.landings is not None:
+        lines.append(f"If thrown (best of {d.landings.thrown_dice}d6): {odds_words(d.landings.thrown, {})}")
+        if d.landings.awkward_stops_short:
+            lines.append("An awkward landing halves the rest of the move: it would stop short")
+    for c in d.crossings:
+        lines.append(f"Crosses: {c.obstacle} ({inches(c.cost)}{', Climb gambit' if c.tall else ''})")
+    m = engine.state.model(d.model)
+    if d.gambit is not None:
+        lines.append(gambit_line(engine, m, d.gambit.gambit))
+    elif d.needs_gambit is not None:
+        needs = d.needs_gambit
+        lines.append(f"Needs the {needs.name} gambit — {gambit_line(engine, m, needs.gambit)}")
+    if d.charge_target:
+        lines.append(f"Ends in base contact with {engine.state.model(d.charge_target).name}: a charge")
+    return lines
+
+
+# --- shots ------------------------------------------------------------------------------------
 def preview_shot(engine: Engine, shooter_id: str, target_id: str) -> ShotPreview:
     """Judge a Shoot of the acting side without making it: to hit, Blocked Shots, saves, wounds."""
-    table, state = engine.table, engine.state
-    m = state.find(shooter_id)
+    m = engine.state.find(shooter_id)
     if m is None or m.removed:
         return ShotPreview(False, f"There is no model {shooter_id!r} on the table.", 0.0, False, 0, [], [])
-    plan = engine.plan(Shoot(side=_side(engine, m), model=shooter_id, target=target_id))
-    if isinstance(plan, VehicleShotPlan):
-        return preview_vehicle_shot(engine, plan)
-    if not isinstance(plan, ShotPlan):
-        reason = plan.reason if isinstance(plan, Rejected) else str(plan)
-        return _shot_rejected(engine, shooter_id, target_id, reason)
-    target, weapon = plan.target, plan.weapon
-    found = blockers(table, state, plan)
-    names = [name for _, name, _ in found]
-    hits_on = table.numbers.blocked_shot_hits_on
-    act = _act(engine)
-    save = save_target(act, target)
-    dist = shot_outcomes(act, plan, len(found))
-    hit = odds.d6_test(plan.need, 0, m.reroll_ready)
-    how = f"a natural {plan.need} from horseback" if m.steed is not None else f"{plan.need}+"
-    rng = "long" if plan.long_range else "short"
-    lines = [f"{weapon.name} at {target.name}, {inches(plan.distance)} ({rng} range): hits on {how} "
-             f"({odds.describe_test(hit)})"]
-    if names:
-        lines.append(f"Blocked Shot rolls: {', '.join(names)} (each takes the shot on 1-{hits_on})")
-    if target.steed is not None:
-        steed = table.content.steeds[target.steed].name
-        lines.append(f"{target.name} rides: Blocked Shot for the {steed}, 1-{hits_on} the steed is hit")
-    lines.append(f"{target.name} saves on {save}+" if save <= 6 else f"{target.name} has no save")
-    lines.append(f"Outcome: {odds_words(dist, {})}")
-    lines.append(f"Wounds {target.name}: {odds.describe_test(dist['wounded'])}")
-    if weapon.must_reload:
-        lines.append(f"A natural 1 misfires: {table.numbers.misfire_reloads} Reloads needed")
-    if weapon.noisy:
-        lines.append(f'Noisy: Nags and Beasts of Burden within {table.numbers.spook_range:g}" may bolt')
-    return ShotPreview(True, "", plan.distance, plan.long_range, plan.need, names, lines, dist)
+    ex = engine.explain(Shoot(side=engine.state.acting_side or m.side, model=shooter_id, target=target_id))
+    return shot_preview(engine, ex)
 
 
-def preview_vehicle_shot(engine: Engine, plan: VehicleShotPlan) -> ShotPreview:
+def shot_preview(engine: Engine, ex: Explanation) -> ShotPreview:
+    """A shot's Explanation as the preview shows it."""
+    if ex.vehicle_shot is not None:
+        return _vehicle_shot(ex.vehicle_shot)
+    s = ex.shot
+    if s is None:
+        sight = ex.sight
+        distance, names = (sight.distance, list(sight.blockers)) if sight is not None else (0.0, [])
+        return ShotPreview(False, ex.reason, distance, False, 0, names, [f"Cannot shoot: {ex.reason}"])
+    return ShotPreview(True, "", s.distance, s.long_range, s.need, list(s.blockers), shot_lines(s),
+                       dict(s.chances))
+
+
+def _to_hit(weapon: str, target: str, distance: float, long_range: bool, need: int, from_horseback: bool,
+            hit: Fraction) -> str:
+    how = f"a natural {need} from horseback" if from_horseback else f"{need}+"
+    rng = "long" if long_range else "short"
+    chance = odds.describe_test(hit)
+    return f"{weapon} at {target}, {inches(distance)} ({rng} range): hits on {how} ({chance})"
+
+
+def shot_lines(s: ShotExplanation) -> list[str]:
+    """The lines of a shot at a model: to hit, Blocked Shots, the save, the outcome, the weapon's risks."""
+    lines = [_to_hit(s.weapon, s.target, s.distance, s.long_range, s.need, s.from_horseback, s.hit)]
+    if s.blockers:
+        lines.append(f"Blocked Shot rolls: {', '.join(s.blockers)} (each takes the shot on 1-{s.blocked_on})")
+    if s.steed:
+        lines.append(f"{s.target} rides: Blocked Shot for the {s.steed}, 1-{s.blocked_on} the steed is hit")
+    lines.append(f"{s.target} saves on {s.save}+" if s.save <= 6 else f"{s.target} has no save")
+    lines.append(f"Outcome: {odds_words(s.chances, {})}")
+    lines.append(f"Wounds {s.target}: {odds.describe_test(s.chances['wounded'])}")
+    if s.misfires:
+        lines.append(f"A natural 1 misfires: {s.misfire_reloads} Reloads needed")
+    if s.noisy:
+        lines.append(f'Noisy: Nags and Beasts of Burden within {s.spook_range:g}" may bolt')
+    return lines
+
+
+def _vehicle_shot(s: VehicleShotExplanation) -> ShotPreview:
     """A shot at a cart or wagon (§10): to hit, where a hit lands and the damage it does."""
-    from game.rules.vehicle_damage import facing_towards
-    from game.rules.vehicles import pace
-
-    table = engine.table
-    m, v, weapon = plan.shooter, plan.vehicle, plan.weapon
-    prof = table.content.vehicles[v.profile]
-    rules = table.content.vehicle_rules
-    hit = shot_outcomes(_act(engine), plan)["hit"]
-    how = f"a natural {plan.need} from horseback" if m.steed is not None else f"{plan.need}+"
-    rng = "long" if plan.long_range else "short"
-    lines = [f"{weapon.name} at the {v.name}, {inches(plan.distance)} ({rng} range): hits on {how} "
-             f"({odds.describe_test(hit)})"]
-    mod = rules.shooting.at_vehicle(pace(v))
-    if mod and m.steed is None:
-        why = "standing still" if mod > 0 else f"moving {inches(rules.shooting.fast_speed)} or more"
-        lines.append(f"{mod:+d} to hit: the {v.name} is {why} this turn")
-    table_words = ", ".join(f"{r.low}-{r.high} {r.result}" if r.low != r.high else f"{r.low} {r.result}"
-                            for r in prof.hit_locations)
-    lines.append(f"Hit location (d6): {table_words}")
-    facing = facing_towards(table, v, m.x, m.y)
-    armour = prof.armour.against(facing)
-    lines.append(f"Hull or traction: {rules.shot_damage.label} points less armour {armour} ({facing})")
-    if any(r.result == "crew" for r in prof.hit_locations):
-        lines.append(f"Crew: strikes one of the {len(engine.state.aboard(v.id))} aboard")
-    if weapon.kind == "handgun":
+    lines = [_to_hit(s.weapon, f"the {s.vehicle}", s.distance, s.long_range, s.need, s.from_horseback, s.hit)]
+    if s.pace_modifier:
+        why = "standing still" if s.pace_modifier > 0 else f"moving {inches(s.fast_speed)} or more"
+        lines.append(f"{s.pace_modifier:+d} to hit: the {s.vehicle} is {why} this turn")
+    words = ", ".join(f"{lo}-{hi} {what}" if lo != hi else f"{lo} {what}" for lo, hi, what in s.locations)
+    lines.append(f"Hit location (d6): {words}")
+    lines.append(f"Hull or traction: {s.damage} points less armour {s.armour} ({s.facing})")
+    if s.crew is not None:
+        lines.append(f"Crew: strikes one of the {s.crew} aboard")
+    if s.sets_alight:
         lines.append("A handgun hit that does damage sets that location alight")
-    return ShotPreview(True, "", plan.distance, plan.long_range, plan.need, [], lines, {"hit": hit})
+    return ShotPreview(True, "", s.distance, s.long_range, s.need, [], lines, {"hit": s.hit})
 
 
-def _side_lines(s: Side, enemy: Side) -> list[str]:
-    name = s.model.name
+# --- fights -----------------------------------------------------------------------------------
+def _side_lines(s: Fighter, enemy: Fighter) -> list[str]:
     out = []
     if s.bonus:
         rerolls = "1s and 2s" if s.deadly else "1s"
-        out.append(f"{name} has the Mounted Charge! bonus: +1 die, rerolls {rerolls}")
+        out.append(f"{s.name} has the Mounted Charge! bonus: +1 die, rerolls {rerolls}")
     elif s.deadly:
-        out.append(f"{name} has Deadly Blade: rerolls 1s")
+        out.append(f"{s.name} has Deadly Blade: rerolls 1s")
     if s.lance:
-        out.append(f"{name}'s lance on the charge: {enemy.model.name} saves at -1")
+        out.append(f"{s.name}'s lance on the charge: {enemy.name} saves at -1")
     if s.option:
-        out.append(f"{name} will {s.option.capitalize()}")
+        out.append(f"{s.name} will {s.option.capitalize()}")
     return out
 
 
-def _stroke_lines(plan: FightPlan, hits_on: int, pull_on: int) -> list[str]:
-    att, dfd = plan.attacker.model, plan.defender.model
+def _stroke_lines(f: FightExplanation) -> list[str]:
+    att, dfd, hits_on = f.attacker, f.defender, f.blocked_on
     out = []
-    if plan.defended_obstacle:
+    if f.defended_obstacle:
         out.append(f"{dfd.name} defends an obstacle: each hit on him is a Blocked Stroke, "
                    f"1-{hits_on} the obstacle takes it")
-    if plan.at_steed:
+    if f.at_steed:
         out.append(f"{att.name} strikes at {dfd.name}'s steed (-1 Valour if it is hit)")
     for rider, foe in ((dfd, att), (att, dfd)):
-        if rider.steed is not None and foe.steed is None:
+        if rider.mounted and not foe.mounted:
             out.append(f"{rider.name} is mounted: each hit on him is a Blocked Stroke, "
                        f"1-{hits_on} the steed takes it")
-    if plan.pull_down:
-        out.append(f"A {pull_on} among {att.name}'s dice pulls {dfd.name} down")
+    if f.pull_down:
+        out.append(f"A {f.pull_down_on} among {att.name}'s dice pulls {dfd.name} down")
     return out
-
-
-def _wound_chance(engine: Engine, hits: list[Fraction], victim: Model, save_mod: int,
-                  blocked_on: int) -> Fraction:
-    """P(a foot model loses Health) from a distribution of hits on it."""
-    need = save_target(_act(engine), victim, save_mod)
-    total = Fraction(0)
-    for n, p in enumerate(hits):
-        if n and p:
-            total += p * (1 - odds.wounds_distribution(n, need, blocked_on, victim.reroll_ready)[0])
-    return total
 
 
 def preview_fight(engine: Engine, attacker_id: str, target_id: str,
                   option: MeleeOption | None = None) -> FightPreview:
     """Judge a Fight of the acting side without making it: the round's outcome distribution."""
-    table, state = engine.table, engine.state
-    m = state.find(attacker_id)
+    m = engine.state.find(attacker_id)
     if m is None or m.removed:
         return FightPreview(False, f"There is no model {attacker_id!r} on the table.", 0, 0, [])
     try:
-        cmd = Fight(side=_side(engine, m), model=attacker_id, target=target_id, option=option)
+        side = engine.state.acting_side or m.side
+        cmd = Fight(side=side, model=attacker_id, target=target_id, option=option)
     except ValidationError as exc:
         reason = exc.errors()[0]["msg"]
         return FightPreview(False, reason, 0, 0, [f"Cannot fight: {reason}"])
-    plan = engine.plan(cmd)
-    if not isinstance(plan, FightPlan):
-        reason = plan.reason if isinstance(plan, Rejected) else str(plan)
+    return fight_preview(engine.explain(cmd))
+
+
+def fight_preview(ex: Explanation) -> FightPreview:
+    """A fight's Explanation as the preview shows it."""
+    f = ex.fight
+    if f is None:
+        reason = ex.reason or "Only a model can be fought this way."
         return FightPreview(False, reason, 0, 0, [f"Cannot fight: {reason}"])
-    att, dfd = plan.attacker, plan.defender
-    strike_on = table.numbers.strike_on
-    result = fight_odds(table, state, plan)
-    keys = {"attacker": "win", "defender": "lose", "both_hit": "both_hit", "stand_off": "stand_off"}
-    pct = {keys[k]: float(p) * 100 for k, p in result.outcome.items()}
-    on_def = float(odds.expected(result.hits_on_defender))
-    on_att = float(odds.expected(result.hits_on_attacker))
-    a_name, d_name = att.model.name, dfd.model.name
-    lines = [f"{a_name} rolls {result.attacker_dice}, {d_name} rolls {result.defender_dice} "
-             f"(strikes on {strike_on}+)",
-             f"{a_name} wins {pct['win']:.0f}%, loses {pct['lose']:.0f}%, both hit {pct['both_hit']:.0f}%, "
+    att, dfd = f.attacker, f.defender
+    pct = {k: float(p) * 100 for k, p in f.outcome.items()}
+    on_def, on_att = f.expected_hits
+    lines = [f"{att.name} rolls {att.dice}, {dfd.name} rolls {dfd.dice} (strikes on {f.strike_on}+)",
+             f"{att.name} wins {pct['win']:.0f}%, loses {pct['lose']:.0f}%, both hit {pct['both_hit']:.0f}%, "
              f"stand-off {pct['stand_off']:.0f}%",
-             f"Expected hits: {on_def:.2f} on {d_name}, {on_att:.2f} on {a_name}"]
-    lines += _side_lines(att, dfd) + _side_lines(dfd, att)
-    hits_on = table.numbers.blocked_stroke_hits_on
-    lines += _stroke_lines(plan, hits_on, table.numbers.pull_down_on)
-    if dfd.model.steed is None:
-        chance = _wound_chance(engine, result.hits_on_defender, dfd.model, -1 if att.lance else 0,
-                               hits_on if plan.defended_obstacle else 0)
-        lines.append(f"{d_name} loses Health: {odds.describe_test(chance)}")
-    if att.model.steed is None:
-        chance = _wound_chance(engine, result.hits_on_attacker, att.model, -1 if dfd.lance else 0, 0)
-        lines.append(f"{a_name} loses Health: {odds.describe_test(chance)}")
-    return FightPreview(True, "", result.attacker_dice, result.defender_dice, lines, pct, (on_def, on_att),
-                        result)
+             f"Expected hits: {on_def:.2f} on {dfd.name}, {on_att:.2f} on {att.name}"]
+    lines += _side_lines(att, dfd) + _side_lines(dfd, att) + _stroke_lines(f)
+    for s in (dfd, att):
+        if s.loses_health is not None:
+            lines.append(f"{s.name} loses Health: {odds.describe_test(s.loses_health)}")
+    return FightPreview(True, "", att.dice, dfd.dice, lines, pct, f.expected_hits, f.odds)
 
 
+# --- sight and reach --------------------------------------------------------------------------
 def line_of_sight(engine: Engine, a_id: str, b_id: str) -> SightPreview:
     """Sight between any two models and the Blocked Shot rolls a shot from a at b would need."""
-    table, state = engine.table, engine.state
-    a, b = state.find(a_id), state.find(b_id)
-    if a is None or b is None or a.removed or b.removed:
-        return SightPreview(False, "Choose two models on the table.", [], 0)
-    if a is b:
-        return SightPreview(False, "A model cannot look at itself.", [], 0)
-    dist = max(0.0, table.bases.edge_distance(a, b))
-    weapon = missile_weapon(table, a) or next(iter(table.content.weapons.values()))
-    plan = ShotPlan(a, b, weapon, dist, False, 0)
-    names = [name for _, name, _ in blockers(table, state, plan)]
-    if b.steed is not None and not b.riderless:
-        names.append(f"{b.name}'s {table.content.steeds[b.steed].name}")
-    blocked = sight_blocked(table.terrain, (a.x, a.y), (b.x, b.y))
-    reason = f"{a.name} cannot see {b.name}: {SIGHT_BLOCKED}" if blocked else ""
-    return SightPreview(not blocked, reason, names, len(names), dist)
+    s = engine.sight(a_id, b_id)
+    return SightPreview(s.clear, s.reason, list(s.blockers), s.blocked_shot_rolls, s.distance)
 
 
 def reach_rings(engine: Engine, model_id: str) -> dict[str, float]:
@@ -431,22 +332,16 @@ def reach_rings(engine: Engine, model_id: str) -> dict[str, float]:
     except for an archer who has not moved, who shoots at long range too; River Mist caps the
     shooting rings.
     """
-    table, state = engine.table, engine.state
-    m = state.model(model_id)
-    allowance = base_allowance(table, m)
-    rings = {"move": allowance}
-    if m.steed is None:
-        rings["charge"] = allowance + table.numbers.charge_bonus
-    elif table.content.steeds[m.steed].can_charge:
-        rings["charge"] = allowance + table.numbers.mounted_charge_reach
-    if table.profile(m).type == "hero":
-        rings["command_range"] = command_range(table, m)
-    weapon = missile_weapon(table, m)
-    if weapon is not None and table.profile(m).shoot is not None:
-        fog = state.effects.get("fog")
-        cap = float(fog) if fog else math.inf
-        if m.steed is None or weapon.kind != "handgun":
-            rings["short_range"] = min(weapon.short_range or 0.0, cap)
-        if not short_range_only(m, weapon):
-            rings["long_range"] = min(weapon.long_range or 0.0, cap)
+    m = engine.state.model(model_id)
+    r = reach(engine.table, engine.state, m)
+    rings = {"move": r.move}
+    if m.steed is None or r.can_charge:
+        rings["charge"] = r.move + r.charge_bonus
+    if r.hero:
+        rings["command_range"] = r.command_range
+    if r.weapon and r.shoots:
+        if m.steed is None or not r.handgun:
+            rings["short_range"] = min(r.short_range, r.sight_cap)
+        if not r.short_only:
+            rings["long_range"] = min(r.long_range, r.sight_cap)
     return rings

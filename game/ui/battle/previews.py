@@ -1,7 +1,7 @@
 """What the player sees before acting, as the battle screen draws it: a verdict and its lines.
 
-A thin layer over game.ui.preview and game.ui.eventtext (pure, headless); it never changes the
-engine.
+A thin layer over game.ui.preview and game.ui.eventtext (pure, headless): the engine explains a
+command (Engine.explain) and these put its answer in words; nothing here changes the engine.
 """
 
 from __future__ import annotations
@@ -9,11 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.commands import Command, Fight, Gambit, HitLocation, MeleeOption
-from game.rules.context import Rejected
 from game.rules.engine import Engine
 from game.rules.events import Ev
 from game.rules.state import Model, Vehicle
-from game.rules.vehicle_melee import StrikePlan
 from game.ui import eventtext, preview
 
 Point = tuple[float, float]
@@ -58,15 +56,14 @@ def fight_preview(engine: Engine, attacker: str, target: str, option: MeleeOptio
 
 def strike_preview(engine: Engine, m: Model, v: Vehicle, locations: list[HitLocation]) -> Preview:
     """What striking a cart or wagon in reach would do (the buttons below choose the location)."""
-    plan = engine.plan(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))
-    if not isinstance(plan, StrikePlan):
-        return Preview(False, [plan.reason if isinstance(plan, Rejected) else f"{v.name} is out of reach"])
-    dice, need = plan.dice, plan.need
-    rules = engine.table.content.vehicle_rules
-    odds = "every blow lands: it stands still" if not need else f"each hits on {need}+"
+    ex = engine.explain(Fight(side=m.side, model=m.id, target=v.id, location=locations[0]))
+    s = ex.strike
+    if s is None:
+        return Preview(False, [ex.reason or f"{v.name} is out of reach"])
+    odds = "every blow lands: it stands still" if not s.need else f"each hits on {s.need}+"
     return Preview(True, [
-        f"Strike the {v.name}: {dice} Fight dice, {odds}",
-        f"Hull or Traction: {rules.shot_damage.label} a hit less its armour; Crew: a hit on a man aboard",
+        f"Strike the {s.vehicle}: {s.dice} Fight dice, {odds}",
+        f"Hull or Traction: {s.damage} a hit less its armour; Crew: a hit on a man aboard",
         "Traction hits lame the team: an inch off its top speed each",
         "Choose the location with the Strike buttons below",
     ])
