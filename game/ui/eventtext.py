@@ -11,7 +11,7 @@ from pathlib import Path
 from game.content import load_content
 from game.resources import RULES_MD
 from game.rules import events as ev
-from game.rules.paths import GAMBIT_NAMES
+from game.rules.explain import GAMBIT_NAMES
 from game.rules.state import GameState
 from game.ui.sides import SIDE_NAME
 

@@ -39,11 +39,8 @@ from game.rules.commands import (
     SetDrill,
     Shoot,
 )
-from game.rules.context import Rejected, Table
-from game.rules.dice import Dice
-from game.rules.engine import Engine
-from game.rules.explain import GAMBIT_NAMES, Explanation
-from game.rules.geometry import heading
+from game.rules.engine import Dice, Engine, Rejected, Table
+from game.rules.explain import GAMBIT_NAMES, Explanation, heading
 from game.rules.state import GameState, Side
 from game.ui import preview
 from game.ui.eventtext import cap, content_name, word

@@ -13,8 +13,7 @@ import threading
 from game.ai import LEVELS, PLAYERS, Player, make_player
 from game.persist.schema import HUMAN
 from game.rules.commands import Command
-from game.rules.context import Table
-from game.rules.engine import Engine
+from game.rules.engine import Engine, Table
 from game.rules.events import Ev
 from game.rules.state import SIDES, GameState, Side
 from game.ui.eventtext import ai_summary, names_of

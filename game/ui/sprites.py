@@ -35,7 +35,7 @@ from game.resources import TOKENS_DIR
 from game.rules.state import Model
 
 if TYPE_CHECKING:
-    from game.rules.context import Table
+    from game.rules.engine import Table
 
 ASSETS = TOKENS_DIR
 SIDES = ("red", "blue")

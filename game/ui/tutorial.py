@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from game.rules.context import Table
+from game.rules.engine import Table
 from game.rules.events import (
     Activated,
     CardDrawn,

@@ -29,7 +29,7 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.engine import Engine
-from game.rules.guards import check_can_move
+from game.rules.explain import check_can_move
 from game.rules.state import Model, Side
 from game.ui.battle.cache import Same
 from game.ui.battle.driving import DriveControl

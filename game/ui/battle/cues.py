@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from game.rules import events as ev
-from game.rules.context import Table
+from game.rules.engine import Table
 from game.rules.state import GameState
 
 EffectOf = Callable[[ev.Ev, Table, GameState], str]

@@ -15,14 +15,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.content.models import VehicleProfile
-from game.physics.ram import Contact
 from game.rules import odds
 from game.rules.commands import Drive
-from game.rules.context import Rejected, Table
-from game.rules.driving import DrivePreview, predict_drive
-from game.rules.engine import Engine
+from game.rules.engine import Engine, Rejected, Table
+from game.rules.explain import Contact, DrivePreview, is_driver, profile_of, top_speed, turn_between
 from game.rules.state import GameState, Model, Side, Vehicle
-from game.rules.vehicles import is_driver, profile_of, top_speed, turn_between
 from game.ui import theme
 from game.ui import vehicle_layout as vl
 from game.ui.battle.cache import rendered
@@ -169,7 +166,8 @@ class DriveControl:
         if key != self._key:
             cmd = self.command(state.acting_side or state.model(a.driver).side)
             assert cmd is not None
-            self._result = predict_drive(engine.table, state, cmd)
+            ex = engine.explain(cmd)
+            self._result = ex.drive if ex.drive is not None else Rejected(ex.code, ex.reason)
             self._key = key
         return self._result
 

@@ -8,8 +8,8 @@ import math
 
 import pygame
 
-from game.rules.context import Table
-from game.rules.movement import leg_facing
+from game.rules.engine import Table
+from game.rules.explain import leg_facing
 from game.rules.state import GameState
 from game.ui import theme
 from game.ui.battle.cache import panel, rendered, text

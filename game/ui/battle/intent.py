@@ -11,9 +11,8 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules.commands import Activate, Command, Fight, Gambit, HitLocation, MeleeOption, Move, Shoot
-from game.rules.context import Rejected
-from game.rules.engine import Engine
-from game.rules.paths import contact_points
+from game.rules.engine import Engine, Rejected
+from game.rules.explain import contact_points
 from game.rules.state import Model, Vehicle
 from game.ui.battle.driving import DriveControl
 from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview, strike_preview

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from types import SimpleNamespace
-from typing import cast
 
 import pygame
 
-from game.rules.context import Table
-from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
-from game.rules.paths import base_allowance
-from game.rules.spears import command_range
+from game.rules.engine import Table
+from game.rules.explain import reach, sight_to
 from game.rules.state import GameState, Model
-from game.terrain.geometry import sight_blocked
 from game.terrain.terrain_map import Objective, Obstacle, TerrainMap
 from game.ui import theme
 from game.ui.battle.cache import Same, rendered
@@ -127,21 +122,21 @@ def _paint_objective(surface: pygame.Surface, obj: Objective,
 def rings(table: Table, state: GameState, m: Model) -> list[tuple[float, str, theme.Colour]]:
     """Range rings around a model: move, charge, Command Range, short and long shooting, each
     labelled in inches to a tenth."""
-    left = max(0.0, base_allowance(table, m) - m.moved_distance)
+    r = reach(table, state, m)
+    left = r.left
     out: list[tuple[float, str, theme.Colour]] = []
     if not m.moved:
-        bonus = table.numbers.mounted_charge_reach if m.steed else table.numbers.charge_bonus
+        bonus = r.charge_bonus
         out += [(left, f"move {inches(left)}", (120, 230, 120)),
                 (left + bonus, f"charge {inches(left + bonus)}", (240, 150, 60))]
     if m.spear == m.id:
-        cr = command_range(table, m)
+        cr = r.command_range
         out.append((cr, f"command {inches(cr)}", (200, 200, 255)))
-    weapon = missile_weapon(table, m)
-    if weapon is not None:
-        if weapon.short_range:
-            out.append((weapon.short_range, f"short {inches(weapon.short_range)}", (250, 230, 120)))
-        if weapon.long_range and not short_range_only(m, weapon):
-            out.append((weapon.long_range, f"long {inches(weapon.long_range)}", (230, 120, 120)))
+    if r.weapon:
+        if r.short_range:
+            out.append((r.short_range, f"short {inches(r.short_range)}", (250, 230, 120)))
+        if r.long_range and not r.short_only:
+            out.append((r.long_range, f"long {inches(r.long_range)}", (230, 120, 120)))
     return out
 
 
@@ -250,15 +245,7 @@ def draw_ruler(surface: pygame.Surface, cam: Camera, a: Point, b: Point, font: p
 
 def sight(table: Table, state: GameState, m: Model, to: Point) -> tuple[bool, int]:
     """Whether the model sees the point, and how many Blocked Shot rolls a shot there would need."""
-    if sight_blocked(table.terrain, (m.x, m.y), to):
-        return False, 0
-    target = m.copy()
-    target.x, target.y = to
-    for o in state.models:
-        if not o.removed and o is not m and math.hypot(o.x - to[0], o.y - to[1]) < table.bases.radius:
-            target = o
-    fake = SimpleNamespace(shooter=m, target=target, distance=math.dist((m.x, m.y), to))
-    return True, len(blockers(table, state, cast(ShotPlan, fake)))
+    return sight_to(table, state, m, to)
 
 
 def draw_sight(surface: pygame.Surface, cam: Camera, table: Table, state: GameState, m: Model,

@@ -10,8 +10,7 @@ from pathlib import Path
 
 from game.persist import Mark, Match
 from game.rules.commands import Command
-from game.rules.context import Rejected
-from game.rules.engine import Accepted, Engine
+from game.rules.engine import Accepted, Engine, Rejected
 from game.rules.events import ActivationEnded, DeckShuffled, DiceRolled, GameEnded, SpearEnded
 
 UNDO_BREAKERS = (DiceRolled, DeckShuffled, ActivationEnded, SpearEnded, GameEnded)

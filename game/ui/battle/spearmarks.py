@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.context import Table
+from game.rules.engine import Table
 from game.rules.state import GameState, Model
 from game.ui import theme
 from game.ui import vehicle_layout as vl

@@ -18,7 +18,7 @@ import pygame
 
 from game.content.models import VehicleProfile
 from game.resources import TOKENS_DIR
-from game.rules.context import Table
+from game.rules.engine import Table
 from game.rules.state import GameState, Model, Vehicle
 from game.ui import theme
 from game.ui import vehicle_layout as vl
