@@ -15,33 +15,42 @@ from fractions import Fraction
 
 from pydantic import ValidationError
 
+from game.physics.ram import Contact
 from game.rules import odds
 from game.rules.commands import Command, Drive, Gambit, Move, Shoot
 from game.rules.context import Act, Rejected, Table
 from game.rules.damage import save_target
 from game.rules.dice import Dice
 from game.rules.driving import DrivePreview, predict_drive
+from game.rules.geometry import heading
+from game.rules.guards import check_can_move
 from game.rules.handlers import HANDLERS
 from game.rules.melee import FightPlan, fight_odds
 from game.rules.melee import Side as FightSide
 from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
-from game.rules.movement import walk
+from game.rules.movement import leg_facing, walk
 from game.rules.moving import first_low_crossing
 from game.rules.odds import MeleeOdds
-from game.rules.paths import GAMBIT_NAMES, MovePlan, base_allowance
+from game.rules.paths import GAMBIT_NAMES, MovePlan, base_allowance, contact_points
 from game.rules.shooting import shot_outcomes
-from game.rules.spears import command_range
+from game.rules.spears import command_range, held, in_command, spear_members, still_to_activate
 from game.rules.state import GameState, Model, Side
 from game.rules.steeds import rider_dice
 from game.rules.vehicle_damage import facing_towards
 from game.rules.vehicle_melee import StrikePlan
 from game.rules.vehicle_shots import VehicleShotPlan
-from game.rules.vehicles import pace
+from game.rules.vehicles import is_driver, pace, profile_of, team_left, top_speed, turn_between
 from game.terrain.geometry import sight_blocked, terrain_runs
 from game.terrain.terrain_map import HARD_GOING
 
-__all__ = ["GAMBIT_NAMES", "Explanation", "Rejected", "Table", "explain", "line_of_sight", "reach",
-           "shot_chances", "sight_to"]
+# The questions above, and the few read-only queries of the inner floors the client reads as they
+# stand (re-exported, so the client needs no module behind the public face):
+__all__ = [
+    "GAMBIT_NAMES", "Contact", "DrivePreview", "Explanation", "check_can_move", "contact_points",
+    "explain", "explain_move", "gambit_odds", "heading", "held", "in_command", "is_driver", "leg_facing",
+    "line_of_sight", "predict_drive", "profile_of", "reach", "shot_chances", "sight_to", "spear_members",
+    "still_to_activate", "team_left", "top_speed", "turn_between",
+]
 
 Point = tuple[float, float]
 Chances = Mapping[str, Fraction]

@@ -18,7 +18,15 @@ from game.content.models import VehicleProfile
 from game.rules import odds
 from game.rules.commands import Drive
 from game.rules.engine import Engine, Rejected, Table
-from game.rules.explain import Contact, DrivePreview, is_driver, profile_of, top_speed, turn_between
+from game.rules.explain import (
+    Contact,
+    DrivePreview,
+    is_driver,
+    predict_drive,
+    profile_of,
+    top_speed,
+    turn_between,
+)
 from game.rules.state import GameState, Model, Side, Vehicle
 from game.ui import theme
 from game.ui import vehicle_layout as vl
@@ -166,8 +174,7 @@ class DriveControl:
         if key != self._key:
             cmd = self.command(state.acting_side or state.model(a.driver).side)
             assert cmd is not None
-            ex = engine.explain(cmd)
-            self._result = ex.drive if ex.drive is not None else Rejected(ex.code, ex.reason)
+            self._result = predict_drive(engine.table, state, cmd)
             self._key = key
         return self._result
 
