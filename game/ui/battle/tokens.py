@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.context import Table
+from game.rules.engine import Table
 from game.rules.state import GameState, Model
 from game.ui import theme
 from game.ui.battle.camera import KEPT_ZOOMS, Camera
