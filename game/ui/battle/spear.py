@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Literal
 import pygame
 
 from game.rules.commands import Activate
-from game.rules.context import Rejected, Table
-from game.rules.spears import held, in_command, spear_members, still_to_activate
+from game.rules.engine import Rejected, Table
+from game.rules.explain import held, in_command, spear_members, still_to_activate
 from game.rules.state import ALARUMS_CARD, GameState, Model
 from game.ui import theme
 from game.ui.battle.cache import text
