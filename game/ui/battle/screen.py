@@ -10,8 +10,7 @@ from game.ai import Player
 from game.persist import Match
 from game.persist.schema import HUMAN
 from game.rules.commands import Command, EndSpear
-from game.rules.context import Rejected
-from game.rules.engine import Accepted
+from game.rules.engine import Accepted, Rejected
 from game.rules.events import ActivationEnded, DiceRolled, Ev, GameEnded, Moved, SpearEnded
 from game.rules.state import SIDES, GameState, Model, NoSide, Side, Vehicle
 from game.scenario import scenario_path
