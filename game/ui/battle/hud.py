@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import odds
-from game.rules.context import Table
+from game.rules.engine import Table
 from game.rules.events import Ev
+from game.rules.explain import team_left, top_speed
 from game.rules.state import ALARUMS_CARD, GameState, Model, NoSide, Side, Vehicle
-from game.rules.vehicles import team_left, top_speed
 from game.ui import theme
 from game.ui.battle.cache import Layer, Same, panel, text, wrapped
 from game.ui.battle.previews import describe_event, rule_for_event
