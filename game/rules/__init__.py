@@ -1,6 +1,6 @@
 """The rules engine, headless and in floors; each module uses only its own floor and those below.
 
-top        setup, engine, legal, handlers
+top        setup, engine, explain (what a command would do), legal, handlers
 turn flow  activation, turn, alarums
 commands   one module per command (plan and do): move_command, shooting, melee, perks, riding,
            driving, boarding, vehicle_melee, charging (React); they never import each other
