@@ -15,6 +15,9 @@ from game.rules.legal import Pool, candidates, legal_commands
 from game.rules.outcome import check_wipe_out
 from game.rules.state import GameState, NoSide, Side
 
+# the engine's answers and its parts, for its callers (the client imports them from here)
+__all__ = ["Accepted", "Dice", "Engine", "Rejected", "Table"]
+
 
 @dataclass(frozen=True, slots=True)
 class Accepted:
