@@ -296,7 +296,7 @@ def test_a_map_that_cannot_be_played_says_why_in_the_window(app: App, tmp_path: 
     lost = tmp_path / "lost.tmx"
     lost.write_text(scenario_path("the-ford").read_text().replace('source="terrain.tsx"', 'source="x.tsx"'))
     args = _parser().parse_args(["--scenario", scenario_key(str(lost)), "--frames", "1"])
-    assert _open(app, args) == 0
+    assert _open(app, args) == 2  # shown in the window, and refused by the exit code
     shown = app.top
     assert isinstance(shown, MessageDialog) and shown.heading == "This map cannot be played"
     assert "x.tsx" in shown.message and "missing" in shown.message
