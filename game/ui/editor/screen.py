@@ -39,8 +39,7 @@ from game.ui.editor.tools.select import SelectTool
 from game.ui.editor.tools.settings import SettingsTool
 from game.ui.editor.tools.zones import ObjectiveTool, ZoneTool
 from game.ui.editor.view import MapView
-from game.ui.screens.setup import GUI_THEME
-from game.ui.widgets import text
+from game.ui.widgets import GUI_THEME, text
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine

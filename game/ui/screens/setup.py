@@ -18,8 +18,7 @@ from game.terrain.terrain_map import MapError
 from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
-from game.ui.widgets import GUI_THEME as GUI_THEME  # the forms' colours (kept importable here)
-from game.ui.widgets import text
+from game.ui.widgets import GUI_THEME, text
 
 FORM_SIZE = (560, 400)
 
