@@ -13,10 +13,12 @@ import heapq
 import math
 from array import array
 from collections import OrderedDict
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from game.terrain.terrain_map import HARD_GOING, TerrainMap
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Point = tuple[float, float]
 Tile = tuple[int, int]
@@ -90,6 +92,8 @@ class Fields:
         """For every tile, the tiles a step away and what the step costs."""
         got = self.steps.get(mounted)
         if got is None:
+            import numpy as np  # lazily: the client's first frame needs no ground map (numpy is 90 ms)
+
             got = [[] for _ in self.terrain.tiles]
             for offset, costs in _step_costs(self.terrain, self.walls, mounted):
                 flat = costs.ravel()
@@ -156,6 +160,8 @@ def _step_costs(terrain: TerrainMap, walls: dict[tuple[Tile, Tile], tuple[bool, 
     """What each of the eight steps costs from every tile: its length, doubled into Hard Going,
     a River Crossing's worth into a river, then a crossing's cost; none into or out of a
     building, off the table, or (for a rider) over a tall obstacle."""
+    import numpy as np  # lazily, as in Ground._steps
+
     w, h = terrain.width, terrain.height
     kinds = np.array(terrain.tiles).reshape(h, w)
     blocked = np.isin(kinds, sorted(BLOCKED))

@@ -57,9 +57,11 @@ def players_of(args: argparse.Namespace) -> dict[str, str] | None:
 
 
 def first_screen(app: App, args: argparse.Namespace) -> None:
-    """Open the places the arguments ask for, over the main menu."""
-    app.apply(places.Reset(places.MainMenu()))
+    """Open the places the arguments ask for: a page over the main menu, or a game alone (the menu
+    is built when the game is left, not before its first frame)."""
     screen = args.screen or ("battle" if args.scenario else "menu")
+    if screen in ("menu", *SIMPLE, "solo-setup", "watch-setup"):
+        app.apply(places.Reset(places.MainMenu()))
     if screen == "menu":
         return
     if screen in SIMPLE:
@@ -74,7 +76,7 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
     if screen == "result":
         _finish(match, args.seed)
     # a scripted run (screenshots) leaves the player's autosave alone
-    app.apply(places.Push(places.Battle(match, args.mode, autosave=not getattr(args, "frames", 0))))
+    app.apply(places.Reset(places.Battle(match, args.mode, autosave=not getattr(args, "frames", 0))))
     battle = cast("BattleScreen", app.top)
     if getattr(args, "hint", False):
         stage_hint(battle)

@@ -1,7 +1,9 @@
 """Where each place of `game.ui.places` leads: the one module that builds screens.
 
 A screen names where to go with a place; the app asks `build` for the place's screen. Only this
-module imports the screens' classes, so the screens stay independent of each other.
+module imports the screens' classes, so the screens stay independent of each other. It imports
+each screen when its place is first built, not when the game starts: the first frame (the menu,
+or a battle from the command line) pays only for its own screen (the editor alone costs 0.1 s).
 """
 
 from __future__ import annotations
@@ -14,22 +16,7 @@ from game.scenario import MAPS_DIR
 from game.terrain.terrain_map import MapError
 from game.ui import places
 from game.ui.app import App, Screen
-from game.ui.battle.coach import Coach
-from game.ui.battle.screen import BattleScreen
 from game.ui.persistence import open_save, resume_available
-from game.ui.screens.dialog import ConfirmDialog, MessageDialog
-from game.ui.screens.editor import EditorScreen
-from game.ui.screens.handover import HandoverScreen
-from game.ui.screens.load import LoadScreen
-from game.ui.screens.menu import MainMenu
-from game.ui.screens.pause import PauseMenu
-from game.ui.screens.result import ResultScreen
-from game.ui.screens.rules import RulesScreen
-from game.ui.screens.scenarios import ScenarioPicker
-from game.ui.screens.settings_screen import SettingsScreen
-from game.ui.screens.setup import SoloSetup, WatchSetup
-from game.ui.solo import ai_spec
-from game.ui.tutorial import DIFFICULTY, OPPONENT, PLAYER, SCENARIO, SEED
 
 LOAD_ERRORS = (SaveError, MatchError, MapError, OSError, ValueError, KeyError)
 CANNOT_LOAD = "This save cannot be loaded"
@@ -38,6 +25,8 @@ CANNOT_LOAD = "This save cannot be loaded"
 def build(app: App, place: places.Place) -> Screen:
     """The screen of a place."""
     if isinstance(place, places.Battle):
+        from game.ui.battle.screen import BattleScreen
+
         return BattleScreen(app, place.match, place.mode, autosave=place.autosave)
     if isinstance(place, places.Tutorial):
         return tutorial(app)
@@ -51,30 +40,66 @@ def build(app: App, place: places.Place) -> Screen:
 def _simple(app: App, place: places.Place) -> Screen:
     """The screens a place's fields are enough to build."""
     if isinstance(place, places.MainMenu):
+        from game.ui.screens.menu import MainMenu
+
         return MainMenu(app)
     if isinstance(place, places.ScenarioPicker):
+        from game.ui.screens.scenarios import ScenarioPicker
+
         return ScenarioPicker(app, place.mode, place.maps_dir or MAPS_DIR)
-    if isinstance(place, places.SoloSetup):
-        return SoloSetup(app, place.scenario, place.seed)
-    if isinstance(place, places.WatchSetup):
-        return WatchSetup(app, place.scenario, place.seed)
+    if isinstance(place, places.SoloSetup | places.WatchSetup):
+        return _setup(app, place)
     if isinstance(place, places.Editor):
+        from game.ui.screens.editor import EditorScreen
+
         return EditorScreen(app, place.doc, place.path)
-    if isinstance(place, places.Rules):
-        return RulesScreen(app, place.anchor)
-    if isinstance(place, places.Settings):
-        return SettingsScreen(app)
-    if isinstance(place, places.Load):
-        return LoadScreen(app)
-    if isinstance(place, places.Result):
-        return ResultScreen(app, place.match)
-    if isinstance(place, places.Handover):
-        return HandoverScreen(app, place.side, place.why)
+    if isinstance(place, places.Message | places.Confirm):
+        return _dialog(app, place)
+    return _over(app, place)
+
+
+def _setup(app: App, place: places.SoloSetup | places.WatchSetup) -> Screen:
+    """The form before a solo or a watched game."""
+    from game.ui.screens.setup import SoloSetup, WatchSetup
+
+    form = SoloSetup if isinstance(place, places.SoloSetup) else WatchSetup
+    return form(app, place.scenario, place.seed)
+
+
+def _dialog(app: App, place: places.Message | places.Confirm) -> Screen:
+    """A message, or a question."""
+    from game.ui.screens.dialog import ConfirmDialog, MessageDialog
+
     if isinstance(place, places.Message):
         return MessageDialog(app, place.heading, place.message, place.error)
-    if isinstance(place, places.Confirm):
-        return ConfirmDialog(app, place.heading, place.message, place.on_yes, place.on_no, place.stop_asking)
+    return ConfirmDialog(app, place.heading, place.message, place.on_yes, place.on_no, place.stop_asking)
+
+
+def _over(app: App, place: places.Place) -> Screen:
+    """The pages opened over the menu or a game: rules, settings, saves, result, handover, pause."""
+    if isinstance(place, places.Rules):
+        from game.ui.screens.rules import RulesScreen
+
+        return RulesScreen(app, place.anchor)
+    if isinstance(place, places.Settings):
+        from game.ui.screens.settings_screen import SettingsScreen
+
+        return SettingsScreen(app)
+    if isinstance(place, places.Load):
+        from game.ui.screens.load import LoadScreen
+
+        return LoadScreen(app)
+    if isinstance(place, places.Result):
+        from game.ui.screens.result import ResultScreen
+
+        return ResultScreen(app, place.match)
+    if isinstance(place, places.Handover):
+        from game.ui.screens.handover import HandoverScreen
+
+        return HandoverScreen(app, place.side, place.why)
     if isinstance(place, places.Pause):
+        from game.ui.screens.pause import PauseMenu
+
         return PauseMenu(app, place.game)
     raise ValueError(f"no screen for {place!r}")
 
@@ -82,6 +107,11 @@ def _simple(app: App, place: places.Place) -> Screen:
 def tutorial(app: App) -> Screen:
     """The tutorial's game (the person plays Blue, the AI Orange, clear of the player's autosave)
     with the coach over it: the coach is the screen, and it stands on its game."""
+    from game.ui.battle.coach import Coach
+    from game.ui.battle.screen import BattleScreen
+    from game.ui.solo import ai_spec
+    from game.ui.tutorial import DIFFICULTY, OPPONENT, PLAYER, SCENARIO, SEED
+
     match = Match.start(SCENARIO, SEED, "solo", {PLAYER: HUMAN, OPPONENT: ai_spec(DIFFICULTY)})
     return Coach(app, BattleScreen(app, match, "solo", autosave=False))
 
@@ -90,7 +120,8 @@ def resume(app: App) -> Screen:
     """The last game from its autosave, or a message saying there is none to resume."""
     path = resume_available(app.saves_dir)
     if path is None:
-        return MessageDialog(app, "No game to resume", "There is no unfinished game in the saves folder.")
+        return _dialog(app, places.Message("No game to resume",
+                                           "There is no unfinished game in the saves folder."))
     return open_game(app, path)
 
 
@@ -100,7 +131,7 @@ def open_game(app: App, path: Path) -> Screen:
     try:
         match = open_save(Path(str(path)), app.saves_dir)
     except LOAD_ERRORS as exc:
-        return MessageDialog(app, CANNOT_LOAD, f"{name}: {exc}")
+        return _dialog(app, places.Message(CANNOT_LOAD, f"{name}: {exc}"))
     except Exception as exc:  # a bug in loading must not take the game down with it
-        return MessageDialog(app, CANNOT_LOAD, f"{name}: unexpected {type(exc).__name__}: {exc}")
-    return BattleScreen(app, match)
+        return _dialog(app, places.Message(CANNOT_LOAD, f"{name}: unexpected {type(exc).__name__}: {exc}"))
+    return build(app, places.Battle(match))
