@@ -7,7 +7,9 @@ and replays) is read through here, so that none can hang the game or exhaust its
   open, and the *opened descriptor* is checked to be a regular file (no FIFO, device, socket or
   directory), so a file swapped after a check is still refused;
 * at most `limit` bytes are read, whatever the file claims to be;
-* text is decoded as UTF-8, and a bad byte is named by its offset.
+* text is decoded as UTF-8, and a bad byte is named by its offset;
+* a loop of symbolic links is refused by name, whether met opening the file or resolving its
+  path (`resolve`), never as the RuntimeError or ELOOP error the standard library gives.
 
 Any problem raises `FileRefused`, whose text is one line without the path; each caller wraps it
 in its own error (ContentError, MapError, SaveError) naming the file. This module imports
@@ -16,8 +18,11 @@ nothing of the game, so every layer may use it.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
+from collections.abc import Iterator
+from pathlib import Path
 
 _KINDS = (
     (stat.S_ISDIR, "a directory"),
@@ -26,6 +31,10 @@ _KINDS = (
     (stat.S_ISBLK, "a block device"),
     (stat.S_ISSOCK, "a socket"),
 )
+
+
+LINK_LOOP = "it is a loop of symbolic links"
+LINK_REFUSED = "it is a symbolic link, which is not followed"
 
 
 class FileRefused(Exception):
@@ -56,6 +65,8 @@ def read_bytes(path: str | os.PathLike[str], limit: int, *, nofollow: bool = Fal
     except IsADirectoryError:
         raise FileRefused("it is a directory, not a regular file") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FileRefused(LINK_REFUSED if nofollow and _is_link(path) else LINK_LOOP) from None
         raise FileRefused(f"it cannot be opened: {exc.strerror or exc}") from None
     try:
         info = os.fstat(fd)
@@ -81,6 +92,31 @@ def read_bytes(path: str | os.PathLike[str], limit: int, *, nofollow: bool = Fal
     return b"".join(chunks)
 
 
+def _is_link(path: str | os.PathLike[str]) -> bool:
+    """Whether the last part of the path is a link that does not loop back into itself."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno != errno.ELOOP and os.path.islink(path)
+    return os.path.islink(path)
+
+
+def resolve(path: str | os.PathLike[str]) -> Path:
+    """The absolute path with every symbolic link resolved, or FileRefused for a loop of links.
+
+    A path that does not exist resolves as far as it can (like `Path.resolve`); only a loop, or a
+    path the system will not look up at all, is refused.
+    """
+    try:
+        return Path(path).expanduser().resolve()
+    except RuntimeError:  # how pathlib reports a loop before Python 3.13
+        raise FileRefused(LINK_LOOP) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FileRefused(LINK_LOOP) from None
+        raise FileRefused(f"its path cannot be looked up: {exc.strerror or exc}") from None
+
+
 def decode_utf8(raw: bytes) -> str:
     """Bytes as UTF-8 text, or FileRefused naming the first bad byte's offset."""
     try:
@@ -93,3 +129,47 @@ def decode_utf8(raw: bytes) -> str:
 def read_text(path: str | os.PathLike[str], limit: int, *, nofollow: bool = False) -> str:
     """The UTF-8 text of a regular file of at most `limit` bytes, or FileRefused."""
     return decode_utf8(read_bytes(path, limit, nofollow=nofollow))
+
+
+def read_lines(path: str | os.PathLike[str], limit: int, line_limit: int) -> Iterator[tuple[int, str]]:
+    """The lines of a regular file of at most `limit` bytes as (number from 1, UTF-8 text without
+    its newline), read one at a time, so that no line longer than `line_limit` bytes is ever held:
+    FileRefused (naming the line) for a line too long or not UTF-8, the same checks as `read_bytes`
+    for the file."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise FileRefused("the file is missing", missing=True) from None
+    except IsADirectoryError:
+        raise FileRefused("it is a directory, not a regular file") from None
+    except OSError as exc:
+        raise FileRefused(f"it cannot be opened: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = _kind(info.st_mode)
+            raise FileRefused(f"it is {what}, not a regular file" if what.startswith("a ") else what)
+        if info.st_size > limit:
+            raise FileRefused(f"it is too large ({info.st_size} bytes; the limit is {limit})")
+        size = 0
+        number = 0
+        while True:
+            try:
+                raw = fh.readline(line_limit + 1)
+            except OSError as exc:
+                raise FileRefused(f"it cannot be read: {exc.strerror or exc}") from None
+            if not raw:
+                return
+            number += 1
+            size += len(raw)
+            if size > limit:
+                raise FileRefused(f"it is too large (over {limit} bytes)")
+            line = raw.removesuffix(b"\n")
+            if len(line) > line_limit:
+                raise FileRefused(f"line {number} is too long (over {line_limit} bytes)")
+            try:
+                text = decode_utf8(line)
+            except FileRefused as exc:
+                raise FileRefused(f"line {number}: {exc.reason}") from None
+            yield number, text

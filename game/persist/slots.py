@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
-from game.bounded import FileRefused, read_bytes
+from game.bounded import FileRefused, read_bytes, resolve
 from game.persist.folders import saves_dir
 from game.persist.match import Match
 from game.persist.saves import AUTOSAVE, AUTOSAVE_PREV, parse_save, save_game
@@ -193,13 +193,17 @@ def _title(scenario: str) -> str:
 
 
 def _inside(folder: Path, path: Path) -> Path:
-    """The file `path` names, links resolved; SaveError if a link takes it out of `folder`.
+    """The file `path` names, links resolved; SaveError if a link takes it out of `folder`, or
+    if its links (or the folder's) loop.
 
     The result has no link in its last part, so it is opened with O_NOFOLLOW (a file swapped for
     a link in between is then refused, not followed).
     """
-    target = path.resolve()
-    if not target.is_relative_to(folder.resolve()):
+    try:
+        target, home = resolve(path), resolve(folder)
+    except FileRefused as exc:
+        raise SaveError(f"cannot read {path.name}: {exc.reason}") from None
+    if not target.is_relative_to(home):
         raise SaveError("a link to a file outside the saves folder; it is not read")
     return target
 

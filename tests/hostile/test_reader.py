@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bounded import FileRefused, read_bytes, read_text
+from game.bounded import FileRefused, read_bytes, read_text, resolve
 from tests.hostile.conftest import Marker
 from tests.hostile.harness import GOLDEN_SAVE, assert_bounded, make_fifo, run_bounded
 
@@ -47,6 +47,23 @@ def _link(tmp: Path) -> Path:
     return tmp / "link.json"
 
 
+def _loop(tmp: Path) -> Path:
+    (tmp / "loop.json").symlink_to("loop.json")
+    return tmp / "loop.json"
+
+
+def _loop_of_two(tmp: Path) -> Path:
+    (tmp / "a.json").symlink_to("b.json")
+    (tmp / "b.json").symlink_to("a.json")
+    return tmp / "a.json"
+
+
+def _through_loop(tmp: Path) -> Path:
+    (tmp / "here").symlink_to("here")
+    return tmp / "here" / "game.json"
+
+
+LOOP = "it is a loop of symbolic links"
 READS: list[tuple[str, Callable[[Path], Path], Callable[[Path], object], str]] = [
     ("fifo", _fifo, lambda p: read_bytes(p, 10_000), "it is a FIFO (named pipe), not a regular file"),
     ("dev-zero", _dev_zero, lambda p: read_bytes(p, 10_000), "it is a character device, not a regular file"),
@@ -55,7 +72,14 @@ READS: list[tuple[str, Callable[[Path], Path], Callable[[Path], object], str]] =
     ("missing", lambda tmp: tmp / "nothing", lambda p: read_bytes(p, 10), "the file is missing"),
     ("not-utf8", _latin1, lambda p: read_text(p, 100), "it is not UTF-8 text (byte 0xe9 at offset 3)"),
     ("link-not-followed", _link, lambda p: read_bytes(p, 10**8, nofollow=True),
-     "it cannot be opened: Too many levels of symbolic links"),
+     "it is a symbolic link, which is not followed"),
+    ("link-loop", _loop, lambda p: read_bytes(p, 10), LOOP),
+    ("link-loop-not-followed", _loop, lambda p: read_bytes(p, 10, nofollow=True), LOOP),
+    ("link-loop-of-two", _loop_of_two, lambda p: read_text(p, 10), LOOP),
+    ("folder-that-loops", _through_loop, lambda p: read_bytes(p, 10, nofollow=True), LOOP),
+    ("resolve-loop", _loop, resolve, LOOP),
+    ("resolve-loop-of-two", _loop_of_two, resolve, LOOP),
+    ("resolve-through-loop", _through_loop, resolve, LOOP),
 ]
 
 
