@@ -9,6 +9,7 @@ an installed game find them the same way:
       assets/tokens/   the miniatures, markers and vehicles (drawn by tools/make_tokens.py)
       assets/sounds/   the game's sounds
       rules.md         the rules as the engine enforces them (the in-game reference)
+      theme.json       the colours and fonts of the menus and forms (a pygame_gui theme)
 
 Every reader and every generator names these places through the constants here and nowhere else.
 The player's own files (saves, settings, scenarios) live in the user folders: `game.persist.folders`.
@@ -35,6 +36,7 @@ TILES_PNG = RESOURCES / "assets" / "tiles" / "terrain.png"
 TOKENS_DIR = RESOURCES / "assets" / "tokens"
 SOUNDS_DIR = RESOURCES / "assets" / "sounds"
 RULES_MD = RESOURCES / "rules.md"
+THEME_JSON = RESOURCES / "theme.json"
 
 
 def checkout() -> Path | None:

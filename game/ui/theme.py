@@ -19,6 +19,8 @@ BAD: Colour = (240, 110, 90)
 BUTTON: Colour = (66, 58, 46)
 BUTTON_HOVER: Colour = (96, 84, 62)
 BUTTON_OFF: Colour = (48, 45, 40)
+CHOSEN: Colour = (122, 95, 34)  # a chosen option of a form (a side, a level)
+CHOSEN_TEXT: Colour = (255, 243, 208)
 # colour-blind-safe side colours (orange against blue), with a second cue drawn on the tokens
 SIDE: dict[str, Colour] = {"red": (230, 120, 20), "blue": (40, 110, 225)}
 SIDE_TEXT: dict[str, Colour] = {"red": (255, 170, 90), "blue": (130, 180, 255)}

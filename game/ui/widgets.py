@@ -1,15 +1,25 @@
-"""Small drawing helpers, a clickable button (no state beyond what they show), and the colours of
-the pygame_gui forms."""
+"""Small drawing helpers, a clickable button (no state beyond what they show), and the pygame_gui
+theme of the menus and forms (game/resources/theme.json, its fonts at the UI scale) with the kit
+that shows a screen's buttons through it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+import functools
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.resources import THEME_JSON
 from game.ui import theme
+
+if TYPE_CHECKING:  # pygame_gui is imported when a form is first shown, not for the table alone
+    import pygame_gui
+    from pygame_gui.core import UIContainer
+    from pygame_gui.elements import UIButton
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -115,17 +125,91 @@ def row(labels: list[tuple[str, Callable[[], Any]]], left: int, top: int, height
     return out
 
 
-def _hex(colour: theme.Colour) -> str:
-    """A colour as pygame_gui's themes write it."""
-    return "#{:02x}{:02x}{:02x}".format(*colour)
+@functools.cache
+def _theme_file() -> dict[str, Any]:
+    """The theme as the file has it (read once)."""
+    data: dict[str, Any] = json.loads(THEME_JSON.read_text(encoding="utf-8"))
+    return data
 
 
-# the forms in the colours of the other screens (a pygame_gui theme, as plain data)
-GUI_THEME: dict[str, Any] = {"defaults": {"colours": {
-    "dark_bg": _hex(theme.PANEL), "normal_bg": _hex(theme.BUTTON), "hovered_bg": _hex(theme.BUTTON_HOVER),
-    "active_bg": _hex(theme.BUTTON_HOVER), "selected_bg": "#7a5f22", "disabled_bg": _hex(theme.BUTTON_OFF),
-    "normal_text": _hex(theme.TEXT), "hovered_text": _hex(theme.TEXT), "active_text": _hex(theme.TEXT),
-    "selected_text": "#fff3d0", "disabled_text": _hex(theme.DIM), "normal_border": _hex(theme.PANEL_EDGE),
-    "hovered_border": _hex(theme.GOLD), "selected_border": _hex(theme.GOLD),
-    "active_border": _hex(theme.GOLD),
-}}, "label": {"colours": {"normal_text": _hex(theme.DIM)}}}
+@functools.cache
+def _font_files(name: str) -> tuple[str, str] | None:
+    """The regular and bold files of a system font face, or None if the system has none."""
+    regular, bold = pygame.font.match_font(name), pygame.font.match_font(name, bold=True)
+    return (regular, bold or regular) if regular else None
+
+
+def gui_theme(scale: float) -> dict[str, Any]:
+    """The forms' theme (theme.json) with every font at the UI scale; a face the system lacks
+    gives way to pygame_gui's own."""
+    data = copy.deepcopy(_theme_file())
+    for block in data.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if not isinstance(font, dict):
+            continue
+        font["size"] = str(max(8, round(int(font["size"]) * scale)))
+        found = _font_files(str(font.get("name", "")))
+        if found is None:
+            font["name"] = "noto_sans"
+        else:
+            font["regular_path"], font["bold_path"] = found
+    return data
+
+
+def gui_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
+    """A pygame_gui manager for a window of this size, dressed in the forms' theme at the UI scale."""
+    import pygame_gui
+
+    return pygame_gui.UIManager(size, gui_theme(scale), enable_live_theme_updates=False)
+
+
+class ButtonKit:
+    """Shows a screen's buttons as pygame_gui buttons: made again whenever a button's label, place,
+    state or the UI scale changes, so a screen only says which buttons it has."""
+
+    def __init__(self, size: tuple[int, int], scale: float) -> None:
+        self.scale = scale
+        self.manager = gui_manager(size, scale)
+        self.shown: tuple[object, ...] = ()
+        self.elements: list[UIButton] = []
+
+    def sync(self, buttons: Sequence[Button], size: tuple[int, int], scale: float,
+             container: Callable[[int, Button], UIContainer | None] | None = None) -> bool:
+        """Make the pygame_gui buttons match `buttons` (the window's size and the UI scale too);
+        `container` puts a button in a container that clips it. True if they were made again."""
+        if scale != self.scale:
+            self.scale, self.manager, self.shown = scale, gui_manager(size, scale), ()
+        if self.manager.window_resolution != size:
+            self.manager.set_window_resolution(size)
+            self.shown = ()
+        wanted = (size, *((b.label, tuple(b.rect), b.enabled, b.selected) for b in buttons))
+        if wanted == self.shown:
+            return False
+        from pygame_gui.elements import UIButton
+
+        self.manager.clear_and_reset()
+        self.elements = []
+        for i, button in enumerate(buttons):
+            box = container(i, button) if container is not None else None
+            rect = button.rect.move(-box.rect.x, -box.rect.y) if box is not None else button.rect
+            element = UIButton(rect, button.label, self.manager, container=box)
+            if not button.enabled:
+                element.disable()
+            if button.selected:
+                element.select()
+            self.elements.append(element)
+        self.shown = wanted
+        return True
+
+    def update(self, dt: float) -> None:
+        """Let the buttons follow the mouse (hover)."""
+        self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the buttons."""
+        self.manager.draw_ui(surface)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The mark of the button the keys act on."""
+    pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 2, border_radius=8)

@@ -103,10 +103,10 @@ def test_watch_ai_lets_the_player_choose_both_players(app: App) -> None:
     frames(app, 1)
     menu = form.menus["blue"]
     gui_click(app, menu)  # open the list, then pick a player from it
-    options = [o for o in menu.options_list if (o[0] if isinstance(o, tuple) else o) == "random:easy"]
+    options = [o for o in menu.options_list if (o[1] if isinstance(o, tuple) else o) == "random:easy"]
     assert options
     item = next(b for b in menu.current_state.options_selection_list.item_list  # type: ignore[attr-defined]
-                if b["text"] == "random:easy")
+                if b["text"] == "Random (easy)")
     gui_click(app, item["button_element"])
     frames(app, 3)  # the list's choice reaches the form through a chain of events
     assert form.choice["blue"] == "random:easy"

@@ -39,7 +39,7 @@ from game.ui.editor.tools.select import SelectTool
 from game.ui.editor.tools.settings import SettingsTool
 from game.ui.editor.tools.zones import ObjectiveTool, ZoneTool
 from game.ui.editor.view import MapView
-from game.ui.widgets import GUI_THEME, text
+from game.ui.widgets import gui_manager, text
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
@@ -69,7 +69,7 @@ class EditorScreen(Screen):
         self.hover: Point | None = None
         self.last_click = (0.0, (0, 0))
         self.clock = 0.0
-        self.manager = pygame_gui.UIManager(app.surface.get_size(), GUI_THEME)
+        self.manager = gui_manager(app.surface.get_size(), app.fonts.scale)
         self.buttons: dict[UIElement, str] = {}  # the buttons under the form: Apply, Delete, a tool's
         self.notes_top = 0
         self.notes: UITextBox | None = None

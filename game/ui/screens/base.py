@@ -1,21 +1,30 @@
-"""A screen made of a title, some text and buttons; its columns fit the window or scroll."""
+"""A screen made of a title, some text and buttons; its columns fit the window or scroll. The
+buttons are pygame_gui's, in the forms' theme; the keys move a visible focus among them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import places, theme
 from game.ui.app import App, Screen
-from game.ui.widgets import Button, column, text
+from game.ui.widgets import Button, ButtonKit, column, focus_ring, text
+
+if TYPE_CHECKING:
+    from pygame_gui.core import UIContainer
 
 TITLE_TOP = 40  # where a screen's title stands
+NEXT_KEYS = (pygame.K_DOWN, pygame.K_TAB)
+PREVIOUS_KEYS = (pygame.K_UP,)
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # not Space: the table ends a Spear with it
 
 
 class ButtonScreen(Screen):
     """A screen whose content is laid out by `layout` into a list of buttons. A button's action
-    may return a transition, which the click returns to the app."""
+    may return a transition, which the click (or Enter on the focused button) returns to the app.
+    Up and Down, Tab and Shift+Tab move the focus; a column that does not fit scrolls with it."""
 
     title = ""
 
@@ -23,9 +32,13 @@ class ButtonScreen(Screen):
         self.first = 0  # the first button of a scrolled column that shows
         self.hidden = (False, False)  # buttons of the column hidden above it, below it
         self.column_rect = pygame.Rect(0, 0, 0, 0)
+        self.column_size = 0  # how many buttons of the column show (the first of self.buttons)
+        self.focus = 0  # the index in self.buttons of the button the keys act on
         super().__init__(app)
         self.buttons: list[Button] = []
+        self.kit = ButtonKit(app.surface.get_size(), app.fonts.scale)
         self.layout()
+        self.focus = self._first_focus()
 
     def layout(self) -> None:
         """Build the buttons for the current window size."""
@@ -65,6 +78,7 @@ class ButtonScreen(Screen):
             self.first = max(0, min(self.first, n - shown))
         visible = items[self.first:self.first + shown]
         self.hidden = (self.first > 0, self.first + len(visible) < n)
+        self.column_size = len(visible)
         self.column_rect = pygame.Rect(w // 2 - width // 2, top, width, len(visible) * (height + gap) - gap)
         return column(list(visible), w // 2, top, width, height, gap)
 
@@ -76,24 +90,110 @@ class ButtonScreen(Screen):
         self.layout()
         return True
 
+    # --- the focus --------------------------------------------------------------------------
+    def focusable(self, index: int) -> bool:
+        """True if the keys may bring the focus to this button (an enabled one)."""
+        return self.buttons[index].enabled
+
+    def _first_focus(self) -> int:
+        return next((i for i in range(len(self.buttons)) if self.focusable(i)), 0)
+
+    def focused(self) -> Button | None:
+        """The button the keys act on (none when the screen has none to act on)."""
+        if 0 <= self.focus < len(self.buttons) and self.focusable(self.focus):
+            return self.buttons[self.focus]
+        return None
+
+    def move_focus(self, by: int) -> None:
+        """The focus to the next button (by 1) or the one before (by -1), going round; at the edge
+        of a scrolled column the column scrolls instead."""
+        n = len(self.buttons)
+        if not n:
+            return
+        self.focus = min(self.focus, n - 1)
+        edge = self.column_size - 1 if by > 0 else 0
+        if self.focus == edge and self.column_size and self.scroll_column(by):
+            return
+        for k in range(1, n + 1):
+            index = (self.focus + by * k) % n
+            if self.focusable(index):
+                if by > 0 and index < self.focus and self.hidden[0]:  # round to the column's top
+                    self.first = 0
+                    self.layout()
+                elif by < 0 and index > self.focus and index < self.column_size and self.hidden[1]:
+                    self.first = 1 << 16  # round to the column's bottom (kept within the column)
+                    self.layout()
+                    index = min(index, self.column_size - 1)
+                self.focus = index
+                return
+
+    def activate(self) -> places.Transition:
+        """Enter: the focused button's action."""
+        button = self.focused()
+        return places.transition_of(button.action()) if button is not None else None
+
+    def nudge(self, button: Button, by: int) -> None:
+        """Left or Right on the focused button (a setting with steps changes by one)."""
+
+    # --- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> places.Transition:
-        """Clicks go to the buttons; the wheel and the arrows scroll a column that does not fit;
-        the back key closes the screen."""
+        """Clicks go to the buttons; the wheel scrolls a column that does not fit; the keys move
+        the focus and Enter activates it; the back key closes the screen."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for button in list(self.buttons):
+            for i, button in enumerate(list(self.buttons)):
                 if button.hit(event.pos):
+                    self.focus = i
                     return places.transition_of(button.action())
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_column(-event.y)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.scroll_column(-1 if event.key == pygame.K_UP else 1)
-        elif event.type == pygame.KEYDOWN and self.app.keys.is_action(event.key, "back"):
+        elif event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return None
+
+    def key(self, event: pygame.event.Event) -> places.Transition:
+        """Up/Down and Tab/Shift+Tab move the focus, Enter activates, Left/Right nudge, the back
+        key closes the screen."""
+        shifted = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if event.key in NEXT_KEYS or event.key in PREVIOUS_KEYS:
+            back = event.key in PREVIOUS_KEYS or (event.key == pygame.K_TAB and shifted)
+            self.move_focus(-1 if back else 1)
+        elif event.key in ENTER_KEYS:
+            return self.activate()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            button = self.focused()
+            if button is not None:
+                self.nudge(button, -1 if event.key == pygame.K_LEFT else 1)
+        elif self.app.keys.is_action(event.key, "back"):
             return self.back()
         return None
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        """The mouse over a button brings the focus there."""
+        for i, button in enumerate(self.buttons):
+            if button.hit(pos) and self.focusable(i):
+                self.focus = i
+                return
 
     def back(self) -> places.Transition:
         """Leave this screen."""
         return places.Pop()
+
+    def update(self, dt: float) -> places.Transition:
+        """The buttons follow the mouse."""
+        self.sync()
+        self.kit.update(dt)
+        return None
+
+    # --- drawing ----------------------------------------------------------------------------
+    def sync(self) -> None:
+        """Make pygame_gui's buttons match this screen's."""
+        self.kit.sync(self.buttons, self.app.surface.get_size(), self.app.fonts.scale, self.container)
+
+    def container(self, index: int, button: Button) -> UIContainer | None:
+        """A container that clips this button (none: the window)."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title and buttons."""
@@ -103,12 +203,18 @@ class ButtonScreen(Screen):
         self.draw_buttons(surface)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
-        """Draw every button, and the marks of a scrolled column."""
-        mouse = pygame.mouse.get_pos()
-        for button in self.buttons:
-            button.draw(surface, self.app.fonts.body, mouse)
+        """Draw every button, the focus, and the marks of a scrolled column."""
+        self.sync()
+        self.kit.draw(surface)
+        self.draw_focus(surface)
         rect, font = self.column_rect, self.app.fonts.small
         if self.hidden[0]:
             text(surface, "▲ more (wheel or ↑)", font, (rect.centerx, rect.top - 2), theme.DIM, "midbottom")
         if self.hidden[1]:
             text(surface, "▼ more (wheel or ↓)", font, (rect.centerx, rect.bottom + 2), theme.DIM, "midtop")
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The ring around the focused button."""
+        button = self.focused()
+        if button is not None:
+            focus_ring(surface, button.rect)

@@ -18,7 +18,7 @@ from game.terrain.terrain_map import MapError
 from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
-from game.ui.widgets import GUI_THEME, text
+from game.ui.widgets import focus_ring, gui_manager, text
 
 FORM_SIZE = (560, 400)
 
@@ -51,16 +51,21 @@ class SetupForm(Screen):
         super().__init__(app)
         self.scenario = scenario
         self.seed = seed
-        self.manager = pygame_gui.UIManager(app.surface.get_size(), GUI_THEME)
+        self.manager = gui_manager(app.surface.get_size(), app.fonts.scale)
         self.start_button: UIButton | None = None
         self.back_button: UIButton | None = None
+        self.focus = -1  # the element the keys act on, in `focus_order` (-1: Start)
         self.build()
 
     # --- layout ---------------------------------------------------------------------------
+    def px(self, n: int) -> int:
+        """A length of the form at the UI scale."""
+        return round(n * self.app.fonts.scale)
+
     def form_rect(self) -> pygame.Rect:
-        """Where the form's panel stands in the window."""
+        """Where the form's panel stands in the window (at the UI scale, within the window)."""
         w, h = self.app.surface.get_size()
-        rect = pygame.Rect(0, 0, *FORM_SIZE)
+        rect = pygame.Rect(0, 0, min(self.px(FORM_SIZE[0]), w - 20), min(self.px(FORM_SIZE[1]), h - 20))
         rect.center = (w // 2, h // 2 + 30)
         rect.top = max(rect.top, min(self.heading_bottom() + 12, h - 10 - rect.height))  # under the heading
         return rect
@@ -76,10 +81,11 @@ class SetupForm(Screen):
         self.panel = UIPanel(self.form_rect(), manager=self.manager)
         self.fields()
         box = self.form_rect()
-        self.back_button = UIButton(pygame.Rect(20, box.height - 64, 130, 44), "Back", self.manager,
-                                    container=self.panel)
-        self.start_button = UIButton(pygame.Rect(box.width - 220, box.height - 64, 200, 44), "Start",
-                                     self.manager, container=self.panel)
+        px = self.px
+        self.back_button = UIButton(pygame.Rect(px(20), box.height - px(64), px(130), px(44)), "Back",
+                                    self.manager, container=self.panel)
+        self.start_button = UIButton(pygame.Rect(box.width - px(220), box.height - px(64), px(200), px(44)),
+                                     "Start", self.manager, container=self.panel)
 
     def fields(self) -> None:
         """The form's own elements (inside self.panel)."""
@@ -89,9 +95,27 @@ class SetupForm(Screen):
         return UILabel(rect, text_, self.manager, container=self.panel)
 
     def resized(self, size: tuple[int, int]) -> None:
-        """Lay the form out again for the new window."""
-        self.manager.set_window_resolution(size)
+        """Lay the form out again for the new window (and the UI scale, which may have changed)."""
+        self.manager = gui_manager(size, self.app.fonts.scale)
         self.build()
+
+    # --- the keys' focus ------------------------------------------------------------------
+    def focus_order(self) -> list[Any]:
+        """The elements the keys move through, top to bottom."""
+        return [self.back_button, self.start_button]
+
+    def focused(self) -> Any:
+        """The element the keys act on (Start until the keys move)."""
+        order = self.focus_order()
+        return order[self.focus % len(order)]
+
+    def move_focus(self, by: int) -> None:
+        """The focus to the next element or the one before, going round."""
+        order = self.focus_order()
+        self.focus = (order.index(self.focused()) + by) % len(order)
+
+    def nudge(self, element: Any, by: int) -> None:
+        """Left or Right on the focused element."""
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> places.Transition:
@@ -99,12 +123,19 @@ class SetupForm(Screen):
         if event.type == pygame.KEYDOWN and self.app.keys.is_action(event.key, "back"):
             return places.Pop()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.start()
+            return self.pressed(self.focused())
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            self.move_focus(-1 if back else 1)
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.nudge(self.focused(), -1 if event.key == pygame.K_LEFT else 1)
+            return None
         self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.pressed(event.ui_element)
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            self.picked(event.ui_element, event.text)
+            self.picked(event.ui_element, getattr(event, "selected_option_id", event.text))
         return None
 
     def pressed(self, element: Any) -> places.Transition:
@@ -141,6 +172,9 @@ class SetupForm(Screen):
         text(surface, scenario_title(self.scenario), fonts.head, (w // 2, 44 + fonts.title.get_linesize()),
              theme.TEXT, "midtop")
         self.manager.draw_ui(surface)
+        element = self.focused()
+        if element is not None:
+            focus_ring(surface, element.rect)
 
 
 class SoloSetup(SetupForm):
@@ -159,21 +193,26 @@ class SoloSetup(SetupForm):
     def fields(self) -> None:
         """Two side buttons, three difficulty buttons and a line on who the AI is."""
         names = retinue_names(self.scenario)
-        width = FORM_SIZE[0] - 40
-        self.label("Your side", pygame.Rect(20, 16, width, 28))
+        px = self.px
+        width = self.form_rect().width - px(40)
+        self.label("Your side", pygame.Rect(px(20), px(16), width, px(28)))
         self.side_buttons = {}
         for i, side in enumerate(SIDES):
             title = f"{theme.SIDE_NAME[side]}: {names.get(side) or side}"
-            self.side_buttons[side] = UIButton(pygame.Rect(20, 48 + i * 50, width, 44), title, self.manager,
-                                               container=self.panel)
-        self.label("Difficulty", pygame.Rect(20, 160, width, 28))
+            self.side_buttons[side] = UIButton(pygame.Rect(px(20), px(48 + i * 50), width, px(44)), title,
+                                               self.manager, container=self.panel)
+        self.label("Difficulty", pygame.Rect(px(20), px(160), width, px(28)))
         self.level_buttons = {}
         third = width // 3
         for i, level in enumerate(DIFFICULTIES):
-            self.level_buttons[level] = UIButton(pygame.Rect(20 + i * (third + 3), 192, third - 4, 44),
-                                                 level.capitalize(), self.manager, container=self.panel)
-        self.who = self.label("", pygame.Rect(20, 256, width, 28))
+            at = pygame.Rect(px(20) + i * (third + 3), px(192), third - 4, px(44))
+            self.level_buttons[level] = UIButton(at, level.capitalize(), self.manager, container=self.panel)
+        self.who = self.label("", pygame.Rect(px(20), px(256), width, px(28)))
         self.show_choice()
+
+    def focus_order(self) -> list[Any]:
+        """The sides, the levels, Back and Start."""
+        return [*self.side_buttons.values(), *self.level_buttons.values(), *super().focus_order()]
 
     def show_choice(self) -> None:
         """Mark the chosen side and level, and say who the AI player is."""
@@ -222,17 +261,38 @@ class WatchSetup(SetupForm):
     def fields(self) -> None:
         """One drop-down of players per side, with its retinue's name."""
         names = retinue_names(self.scenario)
-        options: list[str | tuple[str, str]] = list(player_choices())
-        width = FORM_SIZE[0] - 40
+        px = self.px
+        width = self.form_rect().width - px(40)
         self.menus = {}
         for i, side in enumerate(SIDES):
-            y = 16 + i * 100
-            self.label(f"{theme.SIDE_NAME[side]}: {names.get(side) or side}", pygame.Rect(20, y, width, 28))
-            if self.choice[side] not in options:
-                options = [*options, self.choice[side]]
+            y = px(16 + i * 100)
+            self.label(f"{theme.SIDE_NAME[side]}: {names.get(side) or side}",
+                       pygame.Rect(px(20), y, width, px(28)))
             # outside the panel, so an open list is not cut off at the panel's edge
-            at = pygame.Rect(20, y + 32, width, 40).move(self.form_rect().topleft)
-            self.menus[side] = UIDropDownMenu(options, self.choice[side], at, self.manager)
+            at = pygame.Rect(px(20), y + px(32), width, px(40)).move(self.form_rect().topleft)
+            options = self.options(side)
+            chosen = next(o for o in options if o[1] == self.choice[side])
+            self.menus[side] = UIDropDownMenu(list[str | tuple[str, str]](options), chosen, at, self.manager)
+
+    def options(self, side: str) -> list[tuple[str, str]]:
+        """The players a side's drop-down offers: each named as a person reads it, its spec kept as
+        the value (the side's own choice too, if the registry does not offer it)."""
+        specs = list(player_choices())
+        if self.choice[side] not in specs:
+            specs.append(self.choice[side])
+        return [(describe(spec), spec) for spec in specs]
+
+    def focus_order(self) -> list[Any]:
+        """Each side's drop-down, Back and Start."""
+        return [*self.menus.values(), *super().focus_order()]
+
+    def nudge(self, element: Any, by: int) -> None:
+        """Left or Right on a side's drop-down: the player before or after."""
+        for side, menu in self.menus.items():
+            if element is menu:
+                specs = [spec for _, spec in self.options(side)]
+                self.choose(side, specs[(specs.index(self.choice[side]) + by) % len(specs)])
+                return
 
     def picked(self, element: Any, option: str) -> None:
         """A side's drop-down chose a player."""
