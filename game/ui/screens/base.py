@@ -189,7 +189,8 @@ class ButtonScreen(Screen):
     # --- drawing ----------------------------------------------------------------------------
     def sync(self) -> None:
         """Make pygame_gui's buttons match this screen's."""
-        self.kit.sync(self.buttons, self.app.surface.get_size(), self.app.fonts.scale, self.container)
+        if self.kit.sync(self.buttons, self.app.surface.get_size(), self.app.fonts.scale, self.container):
+            self.kit.update(0.0)  # new buttons finish their pictures in their first update
 
     def container(self, index: int, button: Button) -> UIContainer | None:
         """A container that clips this button (none: the window)."""

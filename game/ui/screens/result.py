@@ -7,13 +7,13 @@ from datetime import datetime
 import pygame
 
 from game.persist import Match, SaveError, save_game
-from game.rules.state import SIDES
+from game.rules.state import SIDES, Side
 from game.scenario import scenario_label
 from game.ui import places, theme
 from game.ui.app import App
 from game.ui.eventtext import content_name
-from game.ui.screens.base import ButtonScreen
-from game.ui.widgets import Button, panel, text
+from game.ui.screens.base import TITLE_TOP, ButtonScreen
+from game.ui.widgets import Button, panel, text, wrap
 
 
 def casualties(match: Match) -> dict[str, dict[str, int]]:
@@ -50,14 +50,22 @@ class ResultScreen(ButtonScreen):
         super().__init__(app)
 
     def layout(self) -> None:
-        """Save replay and Main menu."""
+        """Save replay and Main menu, side by side at the bottom, as wide as their labels want."""
         w, h = self.app.surface.get_size()
-        s = self.app.settings.ui_scale
-        save = pygame.Rect(0, 0, int(220 * s), int(46 * s))
-        save.bottomright = (w // 2 - 10, h - 50)
-        menu = pygame.Rect(0, 0, int(220 * s), int(46 * s))
-        menu.bottomleft = (w // 2 + 10, h - 50)
-        self.buttons = [Button("Save the replay", self.save, save), Button("Main menu", self.menu, menu)]
+        font, s = self.app.fonts.body, self.app.fonts.scale
+        labels = ("Save the replay", "Main menu")
+        bw = min(max(int(220 * s), *(font.size(label)[0] + int(40 * s) for label in labels)), (w - 60) // 2)
+        bh = font.get_linesize() + int(22 * s)
+        bottom = h - self.footer_height()
+        save = pygame.Rect(0, 0, bw, bh)
+        save.bottomright = (w // 2 - 10, bottom)
+        menu = pygame.Rect(0, 0, bw, bh)
+        menu.bottomleft = (w // 2 + 10, bottom)
+        self.buttons = [Button(labels[0], self.save, save), Button(labels[1], self.menu, menu)]
+
+    def footer_height(self) -> int:
+        """The room under the buttons: the line that says where the replay went."""
+        return self.app.fonts.small.get_linesize() + 24
 
     def save(self) -> None:
         """Write the whole game to saves/ as a replay."""
@@ -78,40 +86,73 @@ class ResultScreen(ButtonScreen):
         """Escape goes to the menu."""
         return self.menu()
 
+    def side_lines(self, side: Side) -> list[tuple[str, pygame.font.Font, theme.Colour]]:
+        """What a side's panel says, line by line, with each line's font and colour."""
+        state, fonts = self.match.engine.state, self.app.fonts
+        sd = state.sides[side]
+        lines = [(theme.SIDE_NAME[side], fonts.head, theme.SIDE_TEXT[side]),
+                 (content_name("retinues", sd.retinue), fonts.body, theme.SIDE_TEXT[side]),
+                 (f"Valour: {sd.valour}", fonts.get(24, True), theme.TEXT),
+                 (f"Still standing: {len(state.living(side))} of {sd.start_models}", fonts.body, theme.TEXT)]
+        lost = casualties(self.match)[side]
+        lines += [(f"{why.capitalize()}: {n}", fonts.body, theme.DIM) for why, n in sorted(lost.items())]
+        return lines
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The verdict and one column per side."""
-        super().draw(surface)
+        """The verdict, one panel per side (as large as its lines want, within the window), how
+        the carts ended, the buttons."""
+        w, _ = surface.get_size()
+        text(surface, self.title, self.app.fonts.title, (w // 2, TITLE_TOP), theme.GOLD, "midtop")
+        self.draw_verdict(surface)
+        self.draw_buttons(surface)
+        if self.message:
+            text(surface, _fit(self.message, self.app.fonts.small, w - 40), self.app.fonts.small,
+                 (w // 2, surface.get_height() - self.footer_height() + 8), theme.GOLD, "midtop")
+
+    def draw_verdict(self, surface: pygame.Surface) -> None:
+        """Who won and why, a panel per side and how the carts ended, above the buttons (a panel
+        too tall for the room left is cut short)."""
         state = self.match.engine.state
         w, _ = surface.get_size()
-        fonts = self.app.fonts
+        fonts, s = self.app.fonts, self.app.fonts.scale
         if state.winner in theme.SIDE:
             verdict, colour = f"{theme.SIDE_NAME[state.winner]} wins", theme.SIDE_TEXT[state.winner]
         else:
             verdict, colour = "A draw", theme.TEXT
-        text(surface, verdict, fonts.get(34, True), (w // 2, 110), colour, "midtop")
-        text(surface, (state.result or "").capitalize(), fonts.body, (w // 2, 165), theme.DIM, "midtop")
-        lost = casualties(self.match)
+        y = text(surface, verdict, fonts.get(34, True), (w // 2, self.title_bottom() + 8), colour,
+                 "midtop").bottom
+        y = text(surface, (state.result or "").capitalize(), fonts.body, (w // 2, y + 4), theme.DIM,
+                 "midtop").bottom + int(16 * s)
+        pad, gap = int(18 * s), int(40 * s)
+        said = {side: self.side_lines(side) for side in SIDES}
+        widest = max(font.size(line)[0] for lines in said.values() for line, font, _ in lines)
+        width = min(max(int(300 * s), widest + 2 * pad), (w - 40 - gap) // 2)
+        sides = {side: [(part, font, tint) for line, font, tint in lines
+                        for part in wrap(line, font, width - 2 * pad)] for side, lines in said.items()}
+        height = max(sum(font.get_linesize() for _, font, _ in lines) for lines in sides.values()) + 2 * pad
+        height = max(0, min(height, self.buttons[0].rect.top - int(12 * s) - y))
         for i, side in enumerate(SIDES):
-            box = pygame.Rect(0, 0, 340, 230)
-            box.midtop = (w // 2 + (-190 if i == 0 else 190), 220)
+            box = pygame.Rect(0, y, width, height)
+            box.centerx = w // 2 + (-1 if i == 0 else 1) * (width + gap) // 2
             panel(surface, box)
-            pygame.draw.rect(surface, theme.SIDE[side], (box.left, box.top, box.width, 8))
-            sd = state.sides[side]
-            text(surface, f"{theme.SIDE_NAME[side]} ({content_name('retinues', sd.retinue)})", fonts.head,
-                 (box.left + 18, box.top + 20), theme.SIDE_TEXT[side])
-            text(surface, f"Valour: {sd.valour}", fonts.get(24, True), (box.left + 18, box.top + 56))
-            left = len(state.living(side))
-            text(surface, f"Still standing: {left} of {sd.start_models}", fonts.body,
-                 (box.left + 18, box.top + 100))
-            y = box.top + 128
-            for why, n in sorted(lost[side].items()):
-                text(surface, f"{why.capitalize()}: {n}", fonts.body, (box.left + 18, y), theme.DIM)
-                y += fonts.body.get_linesize()
-        y = 470
+            pygame.draw.rect(surface, theme.SIDE[side], (box.left, box.top, box.width, max(4, int(8 * s))))
+            ly = box.top + pad
+            for line, font, tint in sides[side]:
+                if ly + font.get_linesize() > box.bottom - pad // 2:
+                    break
+                text(surface, _fit(line, font, width - 2 * pad), font, (box.left + pad, ly), tint)
+                ly += font.get_linesize()
+        y += height + int(16 * s)
         for v in state.vehicles:
             text(surface, vehicle_fate(v.name, v.removed, v.disabled, v.health, v.escort_valour, v.side),
                  fonts.body, (w // 2, y), theme.TEXT, "midtop")
             y += fonts.body.get_linesize()
-        if self.message:
-            text(surface, self.message, fonts.small, (w // 2, surface.get_height() - 30), theme.GOLD,
-                 "midtop")
+
+
+def _fit(line: str, font: pygame.font.Font, width: int) -> str:
+    """The line cut short with … to fit the width."""
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line + "…"

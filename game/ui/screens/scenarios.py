@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 
 import pygame
+from pygame_gui.core import UIContainer
 
 from game.content import load_content
 from game.persist import Match
@@ -171,6 +172,7 @@ class ScenarioPicker(ButtonScreen):
         self.rows: list[Row] = []
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
+        self._list_box: UIContainer | None = None  # clips the list's pygame_gui buttons
         super().__init__(app)
 
     # --- the miniatures ---------------------------------------------------------------------
@@ -250,6 +252,17 @@ class ScenarioPicker(ButtonScreen):
         """The list's buttons, one per entry, in the order of the entries."""
         return self.buttons[:len(self.entries)]
 
+    def container(self, index: int, button: Button) -> UIContainer | None:
+        """The list's buttons stand in a container that cuts off the rows scrolled out of it."""
+        if index >= len(self.entries):
+            return None
+        if index == 0:  # the buttons are being made again: so is their container
+            self._list_box = UIContainer(self.list_rect, self.kit.manager)
+        return self._list_box
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """No ring: the chosen row is lit, and the keys move it."""
+
     def choose(self, index: int) -> None:
         """Show this scenario's briefing (a broken map cannot be chosen)."""
         if 0 <= index < len(self.entries) and self.entries[index].playable:
@@ -291,14 +304,15 @@ class ScenarioPicker(ButtonScreen):
 
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> places.Transition:
-        """Up/down choose, Enter starts, the wheel scrolls the list; a click on the list counts only
-        where the list shows."""
-        if event.type == pygame.KEYDOWN and self.chosen >= 0:
-            if event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.step(-1 if event.key == pygame.K_UP else 1)
-                return None
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                return self.start()
+        """Up/Down (and Tab/Shift+Tab) choose, Enter starts, the wheel scrolls the list; a click on
+        the list counts only where the list shows."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.start()
+        if event.type == pygame.KEYDOWN and self.chosen >= 0 and event.key in (pygame.K_UP, pygame.K_DOWN,
+                                                                                pygame.K_TAB):
+            shifted = event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            self.step(-1 if event.key == pygame.K_UP or shifted else 1)
+            return None
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * int(40 * self.app.settings.ui_scale))
             return None
@@ -321,8 +335,8 @@ class ScenarioPicker(ButtonScreen):
         """The list (broken maps greyed, with their reason), and the chosen scenario's table."""
         w, h = surface.get_size()
         text(surface, self.title, self.app.fonts.title, (w // 2, 30), theme.GOLD, "midtop")
+        self.draw_buttons(surface)
         self._draw_list(surface)
-        self.draw_buttons_only(surface, self.buttons[len(self.entries):])
         left = self.list_rect.right + 24
         bottom = self.buttons[-1].rect.top - 14  # above Start and Back
         box = pygame.Rect(left, self.list_rect.top, w - left - 50, bottom - self.list_rect.top)
@@ -331,12 +345,6 @@ class ScenarioPicker(ButtonScreen):
             text(surface, message, self.app.fonts.head, (left, box.top + 10), theme.BAD)
             return
         self._draw_details(surface, box, self.entries[self.chosen])
-
-    def draw_buttons_only(self, surface: pygame.Surface, buttons: list[Button]) -> None:
-        """Draw these buttons."""
-        mouse = pygame.mouse.get_pos()
-        for button in buttons:
-            button.draw(surface, self.app.fonts.body, mouse)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -372,8 +380,8 @@ class ScenarioPicker(ButtonScreen):
 
     def _draw_row(self, surface: pygame.Surface, entry: Entry, button: Button,
                   mouse: tuple[int, int]) -> None:
-        """An entry: its miniature, title and size and turns; greyed with its reason if broken."""
-        button.draw(surface, self.app.fonts.body, mouse)
+        """What an entry's button shows: its miniature, title and size and turns; greyed with its
+        reason if broken."""
         rect = button.rect
         fonts = self.app.fonts
         pad = 8

@@ -1,5 +1,5 @@
 """The settings screen: hot-seat blindfold, animation speed, AI speed, the question before a Spear is
-ended early, UI scale, sound."""
+ended early, the view that follows the active model, UI scale, sound."""
 
 from __future__ import annotations
 
@@ -42,10 +42,12 @@ class SettingsScreen(ButtonScreen):
             (f"AI speed: {st.ai_speed}", self.cycle_ai_speed),
             (f"Ask before ending a Spear early: {'on' if st.confirm_end_spear else 'off'}",
              self.toggle_confirm_end_spear),
+            (f"View follows the active model: {'on' if st.follow_camera else 'off'}",
+             self.toggle_follow_camera),
             (f"UI scale: {f'auto ({st.ui_scale:g}x)' if st.ui_scale_auto else f'{st.ui_scale:g}x'}",
              self.cycle_scale),
             (f"Sound: {'off' if st.sound_muted else 'on'}  ({mute})", self.toggle_sound),
-            (f"Volume: {st.sound_volume}%", self.sample),
+            (f"Volume: {st.sound_volume}%  (← →)", self.sample),
             ("Back", places.Pop),
         ]
         height = int(46 * s)
@@ -83,6 +85,21 @@ class SettingsScreen(ButtonScreen):
         """The question before a Spear is ended with models still to activate, on or off."""
         self.app.settings.confirm_end_spear = not self.app.settings.confirm_end_spear
         self._changed()
+
+    def toggle_follow_camera(self) -> None:
+        """The table's view following the model that moves, on or off."""
+        self.app.settings.follow_camera = not self.app.settings.follow_camera
+        self._changed()
+
+    def focusable(self, index: int) -> bool:
+        """The settings and Back (the volume's - and + are Left and Right on the volume)."""
+        button = self.buttons[index]
+        return button.enabled and button.label not in ("-", "+")
+
+    def nudge(self, button: Button, by: int) -> None:
+        """Left or Right on the volume turns it down or up a step."""
+        if button.action == self.sample:
+            self.step_volume(by)
 
     def cycle_speed(self) -> None:
         """Animations off, half, normal, double."""
