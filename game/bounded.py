@@ -12,8 +12,9 @@ and replays) is read through here, so that none can hang the game or exhaust its
   path (`resolve`), never as the RuntimeError or ELOOP error the standard library gives.
 
 Any problem raises `FileRefused`, whose text is one line without the path; each caller wraps it
-in its own error (ContentError, MapError, SaveError) naming the file. This module imports
-nothing of the game, so every layer may use it.
+in its own error (ContentError, MapError, SaveError) naming the file, as `printable` shows it (a
+file name need not be UTF-8, and may hold a newline). This module imports nothing of the game,
+so every layer may use it.
 """
 
 from __future__ import annotations
@@ -115,6 +116,20 @@ def resolve(path: str | os.PathLike[str]) -> Path:
         if exc.errno == errno.ELOOP:
             raise FileRefused(LINK_LOOP) from None
         raise FileRefused(f"its path cannot be looked up: {exc.strerror or exc}") from None
+
+
+def printable(name: str | os.PathLike[str]) -> str:
+    """A file name or path fit to show in one line of text: a byte that is not UTF-8 (which Python
+    keeps as a lone surrogate) as `\\xNN`, a control or other unprintable character escaped as
+    Python writes it (`\\n`, `\\x1b`); every other character as it is."""
+    return "".join(_shown(ch) for ch in os.fspath(name))
+
+
+def _shown(ch: str) -> str:
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte of a file name (os.fsdecode's surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return ch if ch.isprintable() else repr(ch)[1:-1]
 
 
 def decode_utf8(raw: bytes) -> str:

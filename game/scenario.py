@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import SupportsInt
 
+from game.bounded import FileRefused, resolve
 from game.content import load_content
 from game.content.models import Content
 from game.physics.ram import Body, blocked_by
@@ -53,10 +54,21 @@ def scenario_key(arg: str, maps_dir: Path = MAPS_DIR) -> str:
     map file by its absolute path (so a save made from it plays from any folder)."""
     if not is_map_file(arg):
         return arg
-    path = Path(arg).expanduser().resolve()
+    try:
+        path = resolve(arg)
+    except FileRefused:  # a loop of links: named as given, and refused with one line when read
+        return str(Path(arg).expanduser().absolute())
     if path.parent == maps_dir.resolve() and path.suffix == ".tmx" and NAME.match(path.stem):
         return path.stem
     return str(path)
+
+
+def resolved_map(path: str | Path) -> Path:
+    """A map file's absolute path with its links resolved; MapError if they loop."""
+    try:
+        return resolve(path)
+    except FileRefused as exc:
+        raise MapError(str(path), f"the map file is not read: {exc.reason}") from None
 
 
 def valid_scenario(name: str) -> bool:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.bounded import FileRefused, read_bytes
+from game.bounded import FileRefused, printable, read_bytes
 from game.persist.match import Match, MatchError
 from game.persist.schema import (
     KIND,
@@ -142,7 +142,7 @@ def read_capped(path: str | os.PathLike[str], limit: int = MAX_BYTES, nofollow: 
     try:
         return read_bytes(path, limit, nofollow=nofollow)
     except FileRefused as exc:
-        raise SaveError(f"cannot read {os.fspath(path)}: {exc.reason}") from None
+        raise SaveError(f"cannot read {printable(path)}: {exc.reason}") from None
 
 
 def load_save(path: str | os.PathLike[str]) -> SaveFile:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
-from game.bounded import FileRefused, read_bytes, resolve
+from game.bounded import FileRefused, printable, read_bytes, resolve
 from game.persist.folders import saves_dir
 from game.persist.match import Match
 from game.persist.saves import AUTOSAVE, AUTOSAVE_PREV, parse_save, save_game
@@ -202,7 +202,7 @@ def _inside(folder: Path, path: Path) -> Path:
     try:
         target, home = resolve(path), resolve(folder)
     except FileRefused as exc:
-        raise SaveError(f"cannot read {path.name}: {exc.reason}") from None
+        raise SaveError(f"cannot read {printable(path.name)}: {exc.reason}") from None
     if not target.is_relative_to(home):
         raise SaveError("a link to a file outside the saves folder; it is not read")
     return target
@@ -223,7 +223,7 @@ def _read_save(path: Path, nofollow: bool = False) -> SaveFile:
     try:
         raw = read_bytes(path, MAX_BYTES, nofollow=nofollow)
     except FileRefused as exc:
-        raise SaveError(f"cannot read {path.name}: {exc.reason}") from None
+        raise SaveError(f"cannot read {printable(path.name)}: {exc.reason}") from None
     return parse_save(raw)
 
 

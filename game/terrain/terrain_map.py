@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from game.bounded import printable
+
 # Terrain kinds as written in the tileset's tile property `terrain`.
 # Hard Going kinds cost 2" per 1" moved; `river` needs the River Crossing gambit;
 # `building` is impassable to mounted models and blocks line of sight;
@@ -29,10 +31,11 @@ OBSTACLE_KINDS: tuple[str, ...] = ("wall", "fence", "hedge", "ditch", "stakes")
 
 
 class MapError(Exception):
-    """A map file could not be loaded; the message names the file and the problem."""
+    """A map file could not be loaded; the message names the file (as `printable` shows it, so the
+    message is one line of text any font can draw) and the problem."""
 
     def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+        super().__init__(f"{printable(path)}: {problem}")
         self.path = path
         self.problem = problem
 

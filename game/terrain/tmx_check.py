@@ -28,6 +28,8 @@ MAX_FILE_BYTES = 4_000_000  # a 72x48 map with many layers is well under 1 MB
 MAX_IMAGE_BYTES = 32_000_000  # a tileset picture
 # how the pictures the game can draw begin: PNG, JPEG, GIF and BMP
 IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
+MAX_GROUP_DEPTH = 64  # group layers inside group layers: Tiled's own maps nest a handful
+MAX_XML_DEPTH = 100  # elements inside elements, groups and all: past it no file of Tiled's goes
 MAX_WIDTH = 72
 MAX_HEIGHT = 48
 GID_FLAGS = 0xE0000000  # Tiled's flip/rotate bits in a tile number
@@ -106,7 +108,28 @@ def read_xml(path: str, owner: str, label: str) -> Element:
         raise MapError(owner, f"{label} is not well-formed XML ({exc})") from None
     except (ValueError, LookupError) as exc:  # an encoding expat cannot read
         raise MapError(owner, f"{label} cannot be read as XML ({type(exc).__name__}: {exc})") from None
+    _check_depth(owner, label, root)
     return root
+
+
+def _check_depth(owner: str, label: str, root: Element) -> None:
+    """Refuse elements nested deeper than any walk of the map (by group, layer or property) may go.
+
+    The tree is walked with a list, not by recursion, so that a file of 20,000 nested groups is
+    refused with one line here rather than ending a recursive walk further on.
+    """
+    stack: list[tuple[Element, int, int]] = [(root, 1, 0)]
+    while stack:
+        el, depth, groups = stack.pop()
+        if el.tag == "group":
+            groups += 1
+            if groups > MAX_GROUP_DEPTH:
+                raise MapError(owner, f"{label} nests group layers more than {MAX_GROUP_DEPTH} deep "
+                                      f"(at group {el.get('name', '?')!r}); flatten its groups in Tiled")
+        if depth > MAX_XML_DEPTH:
+            raise MapError(owner, f"{label} nests XML elements more than {MAX_XML_DEPTH} deep "
+                                  f"(at <{el.tag}>); Tiled never writes that")
+        stack.extend((child, depth + 1, groups) for child in el)
 
 
 def int_attr(owner: str, el: Element, name: str, where: str, default: int | None = None) -> int:

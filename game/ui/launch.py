@@ -10,7 +10,7 @@ from game.ai import PLAYERS, EagerPlayer, parse_spec
 from game.editor.tmx_io import read_map
 from game.persist import Match
 from game.rules.commands import Activate
-from game.scenario import scenario_key, scenario_path
+from game.scenario import resolved_map, scenario_key, scenario_path
 from game.ui import places
 from game.ui.app import App
 from game.ui.battle.camera import ZOOM_STEPS
@@ -91,7 +91,7 @@ def editor_place(scenario: str | None) -> places.Editor:
     if not scenario:
         return places.Editor()
     path = scenario_path(scenario_key(scenario))
-    return places.Editor(read_map(path), path.resolve())
+    return places.Editor(read_map(path), resolved_map(path))
 
 
 def _finish(match: Match, seed: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.bounded import printable
 from game.persist.match import Match
 from game.persist.schema import HUMAN
 from game.persist.slots import (
@@ -35,7 +36,8 @@ def list_saves(saves_dir: Path) -> list[SlotInfo]:
     """Every save in the folder, newest first; a broken one says why it cannot be loaded."""
     out = []
     for slot in list_slots(saves_dir):
-        label = f"{slot.name}: {slot.title or slot.scenario}" if (slot.title or slot.scenario) else slot.name
+        name = printable(slot.name)  # a file name need not be UTF-8, and may hold a newline
+        label = f"{name}: {slot.title or slot.scenario}" if (slot.title or slot.scenario) else name
         if not slot.ok:
             out.append(SlotInfo(label, slot.path, f"cannot be loaded: {slot.problem}"))
             continue

@@ -66,6 +66,26 @@ def _zero_layer(gzip: bool) -> Callable[[Path], Path]:
     return build
 
 
+def _loop(tmp: Path) -> Path:
+    """A map file that is a symbolic link to itself, beside a good copy of The Ford."""
+    path = copy_map(tmp).with_name("loop.tmx")
+    path.symlink_to(path.name)
+    return path
+
+
+def _nested(groups: int) -> Callable[[Path], Path]:
+    """The Ford with its ground layer inside `groups` group layers, one inside the next."""
+    def build(tmp: Path) -> Path:
+        path = copy_map(tmp)
+        text = path.read_text(encoding="utf-8")
+        start = text.index(' <layer id="1"')
+        end = text.index("</layer>", start) + len("</layer>")
+        path.write_text(text[:start] + '<group name="g">' * groups + text[start:end] + "</group>" * groups
+                        + text[end:], encoding="utf-8")
+        return path
+    return build
+
+
 @dataclass(frozen=True)
 class Case:
     """A copy of The Ford spoiled in one way, and the problem the one line must name."""
@@ -78,6 +98,8 @@ class Case:
 UTF8 = '<?xml version="1.0" encoding="UTF-8"?>'
 UTF7 = '<?xml version="1.0" encoding="UTF-7"?>'
 ONLY_UTF8 = r"; only UTF-8 is read \(re-save it in Tiled\)"
+LOOP = r"the map file is not read: it is a loop of symbolic links"
+DEEP = r"the map file nests group layers more than 64 deep \(at group 'g'\); flatten its groups in Tiled"
 CASES = [
     Case("utf7-map", lambda tmp: _edit(tmp, UTF8, UTF7),
          r"the map file declares encoding 'UTF-7'" + ONLY_UTF8),
@@ -89,6 +111,9 @@ CASES = [
          r"layer 'ground': tile data decompresses to more than the 1728 tiles of the layer"),
     Case("gzip-bomb", _zero_layer(True),
          r"layer 'ground': tile data decompresses to more than the 1728 tiles of the layer"),
+    Case("link-loop", _loop, LOOP),
+    Case("20000-nested-groups", _nested(20_000), DEEP),
+    Case("65-nested-groups", _nested(65), DEEP),
 ]
 
 
@@ -155,6 +180,8 @@ CLIENT_CASES = [
     Case("text-as-png", _picture(b"not a picture\n"),
          r"tileset 'terrain\.tsx': image file '\.\./assets/tiles/terrain\.png' is not a picture the game can "
          r"draw \(PNG, JPEG, GIF or BMP\)"),
+    Case("link-loop", _loop, LOOP),
+    Case("20000-nested-groups", _nested(20_000), DEEP),
 ]
 
 
@@ -189,3 +216,38 @@ def test_the_scenario_loader_refuses_it(case: Case, tmp_path: Path, unchanged: M
     assert_bounded(outcome)
     assert isinstance(outcome.error, MapError), repr(outcome.error)
     assert re.fullmatch(case.expect, one_line(outcome.error.problem)), outcome.error.problem
+
+
+def test_groups_nested_64_deep_still_play(tmp_path: Path, unchanged: Marker, fresh_content: None) -> None:
+    path = _nested(64)(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: cached_scenario(str(path)))
+    assert_bounded(outcome)
+    assert outcome.error is None, repr(outcome.error)
+    assert getattr(outcome.value, "terrain", None) is not None
+
+
+# --- the editor on the command line -----------------------------------------------------------------
+EDITOR_CASES = [c for c in CLIENT_CASES if c.id in ("link-loop", "20000-nested-groups")]
+
+
+@pytest.mark.parametrize("case", EDITOR_CASES, ids=[c.id for c in EDITOR_CASES])
+def test_the_editor_refuses_it_with_one_line(case: Case, tmp_path: Path, unchanged: Marker,
+                                             fresh_content: None) -> None:
+    import main as client
+
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: client.main(["--mode", "editor", "--scenario", str(path), "--frames", "2"]))
+    try:
+        assert_bounded(outcome)
+        assert outcome.error is None, repr(outcome.error)
+        assert outcome.value == 2
+        line = one_line(outcome.err)
+        prefix = f"Cannot open the map: {path}: "
+        assert line.startswith(prefix), line
+        assert re.fullmatch(case.expect, line.removeprefix(prefix)), line
+    finally:
+        import pygame
+
+        pygame.display.quit()

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
+from game.bounded import printable
 from game.editor.document import ScenarioDoc
 from game.editor.tmx_io import read_map
 from game.persist import Match
@@ -80,7 +81,7 @@ class Files:
         editing.path = written.resolve()
         forget_scenario(str(editing.path))
         editing.history.saved()
-        editing.message = f"saved {written}"
+        editing.message = f"saved {printable(written)}"
         return True
 
     def picked(self, path: Path) -> places.Transition:
@@ -94,7 +95,8 @@ class Files:
             path = path.with_name(path.name + ".tmx")
         if path.exists() and (self.editing.path is None or path.resolve() != self.editing.path):
             target = path
-            return confirm(f"{path.name} exists. Replace it?", lambda: self.save_to(target, overwrite=True))
+            return confirm(f"{printable(path.name)} exists. Replace it?",
+                           lambda: self.save_to(target, overwrite=True))
         self.save_to(path, overwrite=path.exists())
         return None
 
@@ -105,7 +107,7 @@ class Files:
         except MapError as exc:
             self.editing.message = str(exc)
             return
-        self.editing.start_over(doc, path.resolve(), f"opened {path}")
+        self.editing.start_over(doc, path.resolve(), f"opened {printable(path)}")
         self.reopened()
 
     def ask_new(self) -> places.Transition:

@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UIPanel
 
+from game.bounded import printable
 from game.content import load_content
 from game.editor.brush import BRUSH_SIZES
 from game.editor.document import ScenarioDoc
@@ -98,7 +99,7 @@ def notes(doc: ScenarioDoc, help_text: str) -> str:
 
 def status(doc: ScenarioDoc, path: Path | None, dirty: bool, hover: Point | None) -> str:
     """The line under the table: the scenario, its size, its file, and the square under the mouse."""
-    name = path.name if path else "not saved yet"
+    name = printable(path.name) if path else "not saved yet"
     star = " *" if dirty else ""
     line = f'{doc.settings.title} — {doc.width}"×{doc.height}" — {name}{star}'
     if hover is not None:
