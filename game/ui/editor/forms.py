@@ -50,7 +50,7 @@ class Field:
     label: str
     kind: Kind
     value: str | bool = ""
-    options: list[str] = field(default_factory=list)
+    options: list[str | tuple[str, str]] = field(default_factory=list)  # a value, or (name shown, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ class FieldSpec(Generic[T]):
     kind: Kind
     get: Callable[[T], Value]
     set: Callable[[T, Value], T]
-    choices: Callable[[ScenarioDoc], Sequence[str]] | None = None
+    choices: Callable[[ScenarioDoc], Sequence[str | tuple[str, str]]] | None = None
     low: float | None = None
     high: float | None = None
     optional: bool = False
@@ -258,10 +258,10 @@ TABLE_FORM = ItemForm[Table](
                   lambda t, v: replace(t, height=int(float(v)))),
         FieldSpec("red_retinue", "Orange retinue", "choice", lambda t: t.settings.red_retinue,
                   lambda t, v: _settings(t, red_retinue=str(v)),
-                  choices=lambda doc: sorted(load_content().retinues)),
+                  choices=lambda doc: _retinues()),
         FieldSpec("blue_retinue", "Blue retinue", "choice", lambda t: t.settings.blue_retinue,
                   lambda t, v: _settings(t, blue_retinue=str(v)),
-                  choices=lambda doc: sorted(load_content().retinues)),
+                  choices=lambda doc: _retinues()),
         FieldSpec("steeds_stay", "Steeds stay", "check", lambda t: t.settings.steeds_stay,
                   lambda t, v: _settings(t, steeds_stay=bool(v))),
         FieldSpec("river_flow", "River flows (°)", "number",
@@ -278,6 +278,17 @@ TABLE_FORM = ItemForm[Table](
     blank=lambda doc: Table(doc.settings, doc.width, doc.height),
     finish=_table_finish,
 )
+
+
+def _retinues() -> list[tuple[str, str]]:
+    """The retinues a side may bring, by name (the id kept as the value)."""
+    named = ((r.name, rid) for rid, r in load_content().retinues.items())
+    return sorted(named, key=lambda o: o[0].casefold())
+
+
+def _value_of(option: str | tuple[str, str]) -> str:
+    """An option's value: itself, or the id of a named option."""
+    return option[1] if isinstance(option, tuple) else option
 
 
 # --- the column of pygame_gui elements -----------------------------------------------------------
@@ -314,7 +325,7 @@ class Form:
             )
             rect = pygame.Rect(left + label_w, y, width - label_w, ROW - 4)
             if f.kind == "choice":
-                start = str(f.value) if str(f.value) in f.options else f.options[0]
+                start = next((o for o in f.options if _value_of(o) == str(f.value)), f.options[0])
                 self.elements[f.key] = UIDropDownMenu(
                     list[str | tuple[str, str]](f.options), start, rect, manager, container=container
                 )
@@ -336,7 +347,7 @@ class Form:
         el = self.elements[key]
         if isinstance(el, UIDropDownMenu):
             chosen = el.selected_option
-            return str(chosen[0] if isinstance(chosen, tuple) else chosen)
+            return str(chosen[1] if isinstance(chosen, tuple) else chosen)
         if isinstance(el, UICheckBox):
             return bool(el.get_state())
         return str(el.get_text())
