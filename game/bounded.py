@@ -109,7 +109,7 @@ def resolve(path: str | os.PathLike[str]) -> Path:
     path the system will not look up at all, is refused.
     """
     try:
-        return Path(path).expanduser().resolve()
+        return Path(path).resolve()
     except RuntimeError:  # how pathlib reports a loop before Python 3.13
         raise FileRefused(LINK_LOOP) from None
     except OSError as exc:

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.content.overlay import OverlayError
-from game.lab.experiment import LabError
+from game.lab.cluster import host_and_port
+from game.lab.experiment import LabError, games_problem
+from game.lab.results import output_problem
 from game.lab.study import brief, load_results, run_experiment, sentence
 
 
@@ -34,14 +36,30 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="a result an earlier run wrote with --results (may be repeated): the games "
                         "it holds (same experiment and seed) are taken from it, not played again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = p.parse_args(argv)
-    if args.games is not None and args.games < 0:
-        p.error("--games must be >= 0")
+    return p.parse_args(argv)
+
+
+def argument_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the command line's values, in one line ("" if nothing): checked, with
+    the output paths, before anything is read or played."""
+    if args.games is not None and games_problem(args.games):
+        return f"--games {args.games}: {games_problem(args.games)}"
     if args.workers < 1:
-        p.error("--workers must be >= 1")
+        return "--workers must be at least 1"
     if args.scheduler and args.workers != 1:
-        p.error("give --workers or --scheduler, not both")
-    return args
+        return "give --workers or --scheduler, not both"
+    if args.scheduler:
+        host_and_port(args.scheduler)  # LabError at once for what is no tcp://HOST:PORT
+    for option, path, folder in (("--results", args.results, False), ("--report", args.report, True)):
+        if path is not None and (why := output_problem(path, folder)):
+            return f"{option} {path}: {why}"
+    if args.report is not None:
+        from game.lab.report import CHARTS  # matplotlib only when a report is wanted
+
+        for name in (*CHARTS, "games.csv", "report.md"):
+            if why := output_problem(args.report / name):
+                return f"--report {args.report / name}: {why}"
+    return ""
 
 
 def human(result: dict[str, object]) -> str:
@@ -60,25 +78,34 @@ def human(result: dict[str, object]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the lab; returns the exit code."""
     args = parse_args(argv)
+    command = "python -m game.lab " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     try:
+        problem = argument_problem(args)
+        if problem:
+            raise LabError(problem)
         earlier = [load_results(p) for p in args.resume] if args.resume else None
         result = run_experiment(args.experiment, args.games, args.workers, args.scheduler, args.part,
-                                sys.stderr, not args.quiet, earlier)
-    except (LabError, OverlayError, RuntimeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    command = "python -m game.lab " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
-    result["run"]["command"] = command
-    if args.results is not None:
-        args.results.parent.mkdir(parents=True, exist_ok=True)
-        args.results.write_text(json.dumps(result, indent=1), encoding="utf-8")
-    if args.report is not None:
-        from game.lab.report import write_report  # matplotlib only when a report is wanted
+                                sys.stderr, not args.quiet, earlier, args.results, command)
+        if args.report is not None:
+            from game.lab.report import write_report  # matplotlib only when a report is wanted
 
-        for path in write_report(result, args.report, command):
-            print(f"wrote {path}", file=sys.stderr)
+            for path in write_report(result, args.report, command):
+                print(f"wrote {path}", file=sys.stderr)
+    except (LabError, OverlayError) as exc:
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {one_line(where + (exc.strerror or str(exc)))}", file=sys.stderr)
+        return 2
     print(json.dumps(brief(result), indent=2) if args.json else human(result))
     return 0
+
+
+def one_line(text: str) -> str:
+    """An error's text on one line, control characters shown escaped (a path may hold any)."""
+    flat = " ".join(text.split())
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in flat)
 
 
 if __name__ == "__main__":

@@ -32,17 +32,22 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from game.ai import parse_spec
+from game.bounded import FileRefused, read_text
 from game.content.loader import DATA_DIR, content_from, read_data
 from game.content.models import ROLE_STEEDS, Content, Member, Retinue, Spear
-from game.content.overlay import OverlayError, apply_overlay, read_overlay
+from game.content.overlay import OverlayError, apply_overlay
 from game.rules.state import SIDES
 
 Mounting = Literal["all", "half", "none", "as_is"]
+MAX_GAMES = 100_000  # games a cell may ask for: a week of heuristic games on one core
+TOML_LIMIT = 1024 * 1024  # bytes: an experiment or house-rules file is a few kilobytes
+# a number of games: an integer (never a boolean or a float), 0..MAX_GAMES
+Games = Annotated[int, Field(strict=True, ge=0, le=MAX_GAMES)]
 
 
 class LabError(Exception):
@@ -98,7 +103,7 @@ class Part(Strict):
     """A player match-up with its number of games; every arm is played in every part."""
 
     name: str = Field(min_length=1)
-    games: int = Field(ge=0)
+    games: Games
     players: Players = Players()
 
 
@@ -107,11 +112,11 @@ class Experiment(Strict):
 
     name: str = Field(min_length=1)
     description: str = ""
-    seed: int = 1
-    games: int = Field(100, ge=0)
+    seed: int = Field(1, strict=True)
+    games: Games = 100
     scenarios: list[str] = Field(min_length=1)
     players: Players = Players()
-    max_commands: int = Field(5000, ge=1)
+    max_commands: int = Field(5000, strict=True, ge=1)
     retinues: dict[str, InlineRetinue] = {}
     arm: list[Arm] = Field(min_length=1)
     part: list[Part] = []
@@ -158,18 +163,43 @@ def _where(err: ValidationError) -> tuple[str, str]:
     msg = str(first["msg"]).removeprefix("Value error, ")
     if first["type"] == "extra_forbidden":
         msg = "unknown key"
+    elif key.endswith("games") and first["type"] in ("less_than_equal", "greater_than_equal"):
+        msg = games_problem(first["input"])
     return key, msg
+
+
+def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """A small TOML file read bounded (`game.bounded`: no FIFO, device or directory, at most
+    TOML_LIMIT bytes, UTF-8), or one line naming it: `what` is "experiment" or "house-rules"."""
+    try:
+        text = read_text(path, TOML_LIMIT)
+    except FileRefused as exc:
+        if exc.missing:
+            raise LabError(f"{path}: {what} file is missing") from None
+        raise LabError(f"{path}: {what} file is not read: {exc.reason}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LabError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise LabError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
+
+
+def games_problem(games: object) -> str:
+    """Why a number of games per cell cannot be played ("" if it can)."""
+    if isinstance(games, bool) or not isinstance(games, int):
+        return "a number of games is a whole number"
+    if games < 0:
+        return "a number of games is at least 0"
+    if games > MAX_GAMES:
+        return (f"at most {MAX_GAMES} games per cell (asked for {games}); "
+                "run a longer study in stages with --resume")
+    return ""
 
 
 def load_experiment(path: Path) -> Experiment:
     """Read and validate an experiment file (one LabError naming the file and the key)."""
-    try:
-        with path.open("rb") as fh:
-            raw = tomllib.load(fh)
-    except FileNotFoundError:
-        raise LabError(f"{path}: experiment file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LabError(f"{path}: not valid TOML: {exc}") from None
+    raw = read_toml(path, "experiment")
     try:
         return Experiment.model_validate(raw)
     except ValidationError as exc:
@@ -193,8 +223,8 @@ def cells(exp: Experiment, path: Path, games: int | None = None, only_parts: lis
         if arm.house_rules is not None:
             source = str(path.parent / arm.house_rules)
             try:
-                overlay = read_overlay(path.parent / arm.house_rules)
-            except OverlayError as exc:
+                overlay = read_toml(path.parent / arm.house_rules, "house-rules")
+            except LabError as exc:
                 raise LabError(f"{path}: key arm.{i}.house_rules: {exc}") from None
         setup = Setup(json.dumps(overlay, sort_keys=True), source, inline, arm.red, arm.blue)
         try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,11 +14,12 @@ import matplotlib.pyplot as plt  # noqa: E402 (the backend is chosen first)
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from game.lab.experiment import load_experiment  # noqa: E402
+from game.lab.experiment import LabError, load_experiment  # noqa: E402
+from game.lab.results import output_problem, read_results  # noqa: E402
 from game.lab.runner import CAUSES, MOUNTED  # noqa: E402
 from game.lab.stats import causes_of  # noqa: E402
 from game.lab.study import pct as _pct  # noqa: E402
-from game.lab.study import sentence  # noqa: E402
+from game.lab.study import result_of, sentence  # noqa: E402
 
 CHARTS = ("win_rate.png", "valour_margin.png", "casualties_by_profile.png", "casualties_by_cause.png",
           "mounted_events.png", "game_length.png")
@@ -316,10 +316,20 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) < 2:
         print("usage: python -m game.lab.report RESULTS.json... DIR", file=sys.stderr)
         return 2
-    results = [json.loads(Path(a).read_text(encoding="utf-8")) for a in args[:-1]]
-    result = merge(results) if len(results) > 1 else results[0]
-    for path in write_report(result, Path(args[-1]), str(result["run"].get("command", ""))):
-        print(f"wrote {path}", file=sys.stderr)
+    out = Path(args[-1])
+    try:
+        if why := output_problem(out, folder=True):
+            raise LabError(f"{out}: {why}")
+        results = [result_of(read_results(Path(a)), Path(a)) for a in args[:-1]]
+        result = merge(results) if len(results) > 1 else results[0]
+        for path in write_report(result, out, str(result["run"].get("command", ""))):
+            print(f"wrote {path}", file=sys.stderr)
+    except (LabError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {exc.filename or out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -9,11 +9,12 @@ on one worker, on many, or on a cluster.
 from __future__ import annotations
 
 import sys
-import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, TextIO
 
 from tqdm import tqdm
@@ -170,9 +171,15 @@ def play_task(task: Task) -> dict[str, Any]:
     return record(result)
 
 
-def tasks_of(cells: Sequence[Cell], seed: int) -> list[Task]:
-    """Every game of every cell, in order."""
-    return [Task(cell, i, seed) for cell in cells for i in range(cell.games)]
+def tasks_of(cells: Sequence[Cell], seed: int) -> Iterator[Task]:
+    """Every game of every cell, in order, made one at a time (a run never holds them all)."""
+    for cell in cells:
+        for i in range(cell.games):
+            yield Task(cell, i, seed)
+
+
+class RunStopped(Exception):
+    """The games cannot go on: what was lost (one line; the games played are kept)."""
 
 
 class Progress:
@@ -203,49 +210,90 @@ def batch_size(tasks: int, workers: int) -> int:
 
 
 MAX_BATCH = 8
+WINDOW = 4  # batches (local) or games (Dask) handed out per worker thread before their results
+Numbered = tuple[int, Task]  # a task and its place in the run's order
 
 
-def _local(tasks: list[Task], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+def _batches(tasks: Iterator[Numbered], size: int) -> Iterator[list[Numbered]]:
+    batch: list[Numbered] = []
+    for item in tasks:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _local(tasks: Iterator[Numbered], total: int, workers: int) -> Generator[tuple[int, dict[str, Any]]]:
     if workers <= 1:
-        for i, task in enumerate(tasks):
-            yield i, play_task(task)
+        for at, task in tasks:
+            yield at, play_task(task)
         return
-    size = batch_size(len(tasks), workers)
+    batches = _batches(tasks, batch_size(total, workers))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_tasks, tasks[at:at + size]): at for at in range(0, len(tasks), size)}
-        for fut in as_completed(futures):
-            for k, rec in enumerate(fut.result()):
-                yield futures[fut] + k, rec
+        pending: dict[Future[list[dict[str, Any]]], list[int]] = {}
+
+        def fill() -> None:
+            for batch in islice(batches, max(0, workers * WINDOW - len(pending))):
+                pending[pool.submit(play_tasks, [t for _, t in batch])] = [at for at, _ in batch]
+
+        fill()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                places = pending.pop(fut)
+                try:
+                    records = fut.result()
+                except BrokenProcessPool:
+                    raise RunStopped("a local worker process died") from None
+                yield from zip(places, records, strict=True)
+            fill()
 
 
-def _dask(tasks: list[Task], address: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def run_tasks(tasks: Iterator[Numbered], total: int, backend: Backend,
+              progress: TextIO | None = None, show: bool = True) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Play the tasks, yielding (place, record) as each game ends (in any order); `total` is how
+    many there are. RunStopped if the workers or the scheduler are lost."""
+    bar = Progress(total, progress) if show else None
+    source = backend.play(tasks, total)
     try:
-        from dask.distributed import Client
-        from dask.distributed import as_completed as dask_completed
-    except ImportError:
-        raise RuntimeError(f"--scheduler needs Dask's distributed scheduler: {INSTALL_CLUSTER}") from None
-    with Client(address) as client:
-        futures = client.map(play_task, tasks, pure=False)
-        where = {f.key: i for i, f in enumerate(futures)}
-        for fut in dask_completed(futures):
-            yield where[fut.key], fut.result()
-
-
-def run_tasks(tasks: list[Task], workers: int = 1, scheduler: str | None = None,
-              progress: TextIO | None = None, show: bool = True) -> tuple[list[dict[str, Any]], float]:
-    """Play the tasks and return their records in task order, and the seconds it took."""
-    bar = Progress(len(tasks), progress) if show else None
-    records: list[dict[str, Any] | None] = [None] * len(tasks)
-    started = time.perf_counter()
-    source = _dask(tasks, scheduler) if scheduler else _local(tasks, workers)
-    try:
-        for i, rec in source:
-            records[i] = rec
+        for at, rec in source:
+            yield at, rec
             if bar is not None:
                 bar.step()
     finally:
+        source.close()
         if bar is not None:
             bar.close()
-    seconds = time.perf_counter() - started
-    return [r for r in records if r is not None], seconds
 
+
+class Backend:
+    """What plays the games: this process, local processes or a Dask cluster."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+
+    def play(self, tasks: Iterator[Numbered], total: int) -> Generator[tuple[int, dict[str, Any]]]:
+        """(place, record) of each task as its game ends."""
+        return _local(tasks, total, self.workers)
+
+    def close(self) -> None:
+        """Let the workers go."""
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def backend_for(workers: int, scheduler: str | None) -> Backend:
+    """Local processes, or the Dask cluster at `scheduler` once it has answered as a scheduler
+    (LabError at once for an address that is not tcp://HOST:PORT, within a few seconds for one
+    that cannot be reached or is not a Dask scheduler)."""
+    if scheduler is None:
+        return Backend(workers)
+    from game.lab.cluster import DaskBackend
+
+    return DaskBackend(scheduler)

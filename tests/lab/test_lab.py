@@ -15,9 +15,10 @@ from game.content.overlay import OverlayError, content_with
 from game.lab.__main__ import main
 from game.lab.experiment import LabError, cells, content_for, load_experiment, mounted_share
 from game.lab.report import CHARTS, CSV_FIELDS, merge, write_report
+from game.lab.report import main as report_main
 from game.lab.runner import CAUSES, INSTALL_CLUSTER, MOUNTED, casualties
 from game.lab.stats import two_proportion, wilson
-from game.lab.study import RUN, run_experiment
+from game.lab.study import RUN, run_experiment, saved_of
 from game.rules.commands import Activate, Shoot
 from game.rules.engine import Accepted
 from game.rules.events import Casualty, Moved, RiderThrown, ShotFired
@@ -340,37 +341,53 @@ def test_resume_takes_the_games_an_earlier_run_holds_and_plays_the_rest(tmp_path
     path = write(tmp_path, TINY)
     whole = run_experiment(path, show_progress=False)
     first_two = run_experiment(path, games=2, show_progress=False)
-    resumed = run_experiment(path, resume=[first_two], show_progress=False)
+    resumed = run_experiment(path, resume=[saved_of(first_two)], show_progress=False)
     assert same_part(resumed) == same_part(whole)
     assert (resumed[RUN]["games"], resumed[RUN]["reused"]) == (2, 4)  # game 2 of each arm was played
     # a game taken from the earlier result is taken as it is, not played again
     marked = json.loads(json.dumps(first_two))
     marked["arms"][0]["games"][0]["turns"] = 99
-    assert run_experiment(path, resume=[marked], show_progress=False)["arms"][0]["games"][0]["turns"] == 99
+    assert run_experiment(path, resume=[saved_of(marked)],
+                          show_progress=False)["arms"][0]["games"][0]["turns"] == 99
     # games of another seed, of a changed arm, or that ended in an error are played again
     for change in ({"seed": 6}, {"arms": [{**a, "players": {"red": "eager", "blue": "random"}}
                                           for a in first_two["arms"]]}):
-        again = run_experiment(path, resume=[{**first_two, **change}], show_progress=False)
+        again = run_experiment(path, resume=[saved_of({**first_two, **change})], show_progress=False)
         assert again[RUN]["reused"] == 0 and same_part(again) == same_part(whole)
     failed = json.loads(json.dumps(first_two))
     failed["arms"][0]["games"][0]["error"] = "boom"
-    assert run_experiment(path, resume=[failed], show_progress=False)[RUN]["reused"] == 3
+    assert run_experiment(path, resume=[saved_of(failed)], show_progress=False)[RUN]["reused"] == 3
 
 
 def test_resume_from_the_command_line_and_a_bad_results_file(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, TINY)
-    saved = tmp_path / "first.json"
+    saved = tmp_path / "first.jsonl"
     assert main([str(path), "--games", "1", "--quiet", "--results", str(saved)]) == 0
     capsys.readouterr()
-    other = tmp_path / "other.json"  # the games of another seed are not taken
-    earlier = json.loads(saved.read_text(encoding="utf-8"))
-    other.write_text(json.dumps({**earlier, "seed": 9}), encoding="utf-8")
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 2 + 1  # what was asked, a game per arm, the run
+    other = tmp_path / "other.jsonl"  # the games of another seed are not taken
+    head = json.loads(lines[0])
+    other.write_text("\n".join([json.dumps({**head, "seed": 9}), *lines[1:]]) + "\n", encoding="utf-8")
     assert main([str(path), "--games", "2", "--quiet", "--resume", str(saved), "--resume", str(other)]) == 0
     assert "2 taken from the earlier results" in capsys.readouterr().out
-    for name, text in (("bad.json", "[1, 2"), ("deep.json", "[" * 100_000 + "]" * 100_000),
-                       ("other.json", '{"arms": [{"part": "x"}]}')):
+    for name, text, why in (
+            ("bad.jsonl", "[1, 2", "line 1: not the first line of a results file written with --results"),
+            ("deep.jsonl", "[" * 100_000 + "]" * 100_000, "line 1: not the first line of a results file"),
+            ("other.jsonl", '{"arms": [{"part": "x"}]}', "line 1: not the first line of a results file"),
+            ("game.jsonl", lines[0] + "\n" + lines[1].replace('"turns":', '"turns":"') , "line 2: not JSON")):
         bad = write(tmp_path, text, name)
         assert main([str(path), "--quiet", "--resume", str(bad)]) == 2
         err = capsys.readouterr().err.strip()
-        assert err.startswith(f"error: {bad}: not a result written with --results") and "\n" not in err
+        assert err.startswith(f"error: {bad}: {why}") and "\n" not in err, err
+
+
+def test_the_results_file_is_written_in_game_order_and_the_report_reads_it(tmp_path: Path) -> None:
+    path = write(tmp_path, TINY)
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert main([str(path), "--quiet", "--results", str(one)]) == 0
+    assert main([str(path), "--quiet", "--workers", "2", "--results", str(two)]) == 0
+    assert one.read_text().splitlines()[:-1] == two.read_text().splitlines()[:-1]
+    assert report_main([str(one), str(tmp_path / "report")]) == 0
+    assert (tmp_path / "report" / "report.md").is_file()
