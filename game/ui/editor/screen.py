@@ -69,7 +69,7 @@ class EditorScreen(Screen):
         self.hover: Point | None = None
         self.last_click = (0.0, (0, 0))
         self.clock = 0.0
-        self.manager = gui_manager(app.surface.get_size(), app.fonts.scale)
+        self.manager = gui_manager(app.surface.get_size(), 1.0)  # its panels are laid out in pixels
         self.buttons: dict[UIElement, str] = {}  # the buttons under the form: Apply, Delete, a tool's
         self.notes_top = 0
         self.notes: UITextBox | None = None
