@@ -59,13 +59,15 @@ class SetupForm(Screen):
 
     # --- layout ---------------------------------------------------------------------------
     def px(self, n: int) -> int:
-        """A length of the form at the UI scale."""
-        return round(n * self.app.fonts.scale)
+        """A length of the form at the UI scale, or smaller if the form would not fit under the heading."""
+        w, h = self.app.surface.get_size()
+        room = min((h - self.heading_bottom() - 22) / FORM_SIZE[1], (w - 20) / FORM_SIZE[0])
+        return round(n * max(0.75, min(self.app.fonts.scale, room)))
 
     def form_rect(self) -> pygame.Rect:
         """Where the form's panel stands in the window (at the UI scale, within the window)."""
         w, h = self.app.surface.get_size()
-        rect = pygame.Rect(0, 0, min(self.px(FORM_SIZE[0]), w - 20), min(self.px(FORM_SIZE[1]), h - 20))
+        rect = pygame.Rect(0, 0, self.px(FORM_SIZE[0]), self.px(FORM_SIZE[1]))
         rect.center = (w // 2, h // 2 + 30)
         rect.top = max(rect.top, min(self.heading_bottom() + 12, h - 10 - rect.height))  # under the heading
         return rect
