@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -54,10 +55,11 @@ def scenario_key(arg: str, maps_dir: Path = MAPS_DIR) -> str:
     map file by its absolute path (so a save made from it plays from any folder)."""
     if not is_map_file(arg):
         return arg
+    given = os.path.expanduser(arg)  # "~user" of no known user is left as it is
     try:
-        path = resolve(arg)
+        path = resolve(given)
     except FileRefused:  # a loop of links: named as given, and refused with one line when read
-        return str(Path(arg).expanduser().absolute())
+        return str(Path(given).absolute())
     if path.parent == maps_dir.resolve() and path.suffix == ".tmx" and NAME.match(path.stem):
         return path.stem
     return str(path)
@@ -88,7 +90,7 @@ def scenario_label(name: str) -> str:
 def scenario_path(name: str, maps_dir: Path = MAPS_DIR) -> Path:
     """The TMX file of a scenario: `maps_dir/NAME.tmx`, or the map file a name ending in .tmx names."""
     if is_map_file(name):
-        return Path(name).expanduser()
+        return Path(os.path.expanduser(name))
     if not NAME.match(name):
         raise MapError(name, "a scenario is a map's name in maps/ (no folders, no leading dot) or a path "
                              "to a .tmx file")

@@ -22,12 +22,11 @@ from defusedxml.ElementTree import fromstring
 
 from game.bounded import FileRefused, decode_utf8, read_bytes
 from game.resources import TILESET_TSX
+from game.terrain.pictures import picture_problem
 from game.terrain.terrain_map import TERRAIN_KINDS, MapError
 
 MAX_FILE_BYTES = 4_000_000  # a 72x48 map with many layers is well under 1 MB
 MAX_IMAGE_BYTES = 32_000_000  # a tileset picture
-# how the pictures the game can draw begin: PNG, JPEG, GIF and BMP
-IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
 MAX_GROUP_DEPTH = 64  # group layers inside group layers: Tiled's own maps nest a handful
 MAX_XML_DEPTH = 100  # elements inside elements, groups and all: past it no file of Tiled's goes
 MAX_WIDTH = 72
@@ -261,14 +260,14 @@ def _check_image(owner: str, image: Element, where: str, base: str, require: boo
     if not require:
         return
     try:
-        head = read_bytes(os.path.join(base, src), MAX_IMAGE_BYTES)[:8]
+        data = read_bytes(os.path.join(base, src), MAX_IMAGE_BYTES)
     except FileRefused as exc:
         if exc.missing:
             raise MapError(owner, f"{where}: image file {src!r} is missing") from None
         raise MapError(owner, f"{where}: image file {src!r} is not read: {exc.reason}") from None
-    if not head.startswith(IMAGE_SIGNATURES):
-        raise MapError(owner, f"{where}: image file {src!r} is not a picture the game can draw "
-                              "(PNG, JPEG, GIF or BMP)")
+    problem = picture_problem(data)  # walked to its end, not only its signature
+    if problem:
+        raise MapError(owner, f"{where}: image file {src!r} is {problem}")
 
 
 def _check_tile(owner: str, tile: Element, where: str) -> None:

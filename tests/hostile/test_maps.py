@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from game import sim
-from game.scenario import cached_scenario
+from game.maps.check import main as check_maps
+from game.resources import TILES_PNG
+from game.scenario import cached_scenario, scenario_key, scenario_problem
 from game.terrain.terrain_map import MapError
 from game.terrain.tmx import load_terrain
 from tests.hostile.conftest import Marker
@@ -161,6 +163,35 @@ def _no_picture(tmp: Path) -> Path:
     return path
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PICTURE = r"tileset 'terrain\.tsx': image file '\.\./assets/tiles/terrain\.png' "
+
+
+def _cut_picture(share: float) -> Callable[[Path], Path]:
+    return lambda tmp: _picture(TILES_PNG.read_bytes()[:int(TILES_PNG.stat().st_size * share)])(tmp)
+
+
+def _idat(data: bytes) -> tuple[int, int]:
+    """Where the first IDAT chunk's data begins and ends."""
+    start = data.index(b"IDAT") + 4
+    return start, start + int.from_bytes(data[start - 8:start - 4], "big")
+
+
+def _spoiled_pixels(tmp: Path) -> Path:
+    data = bytearray(TILES_PNG.read_bytes())
+    start, end = _idat(bytes(data))
+    data[start + 2:end] = bytes(end - start - 2)  # zeros where the pixels were
+    return _picture(bytes(data))(tmp)
+
+
+def _spoiled_pixels_mended(tmp: Path) -> Path:
+    data = bytearray(TILES_PNG.read_bytes())
+    start, end = _idat(bytes(data))
+    data[start + 2:end] = b"\xff" * (end - start - 2)
+    data[end:end + 4] = zlib.crc32(bytes(data[start - 4:end])).to_bytes(4, "big")
+    return _picture(bytes(data))(tmp)
+
+
 CLIENT_CASES = [
     Case("zone-too-small", lambda tmp: _edit(tmp, RED_ZONE, RED_ZONE.replace('width="1536" height="192"',
                                                                             'width="64" height="32"')),
@@ -182,6 +213,14 @@ CLIENT_CASES = [
          r"draw \(PNG, JPEG, GIF or BMP\)"),
     Case("link-loop", _loop, LOOP),
     Case("20000-nested-groups", _nested(20_000), DEEP),
+    Case("png-signature-then-junk", _picture(PNG_SIGNATURE + b"junk" * 64),
+         PICTURE + r"is a damaged PNG picture \(chunk junk runs past the end of the file\)"),
+    Case("png-cut-in-half", _cut_picture(0.5),
+         PICTURE + r"is a damaged PNG picture \(chunk IDAT runs past the end of the file\)"),
+    Case("png-pixels-spoiled", _spoiled_pixels,
+         PICTURE + r"is a damaged PNG picture \(chunk IDAT fails its checksum\)"),
+    Case("png-pixels-spoiled-checksum-mended", _spoiled_pixels_mended,
+         PICTURE + r"is a damaged PNG picture \(its pixel data does not inflate: .*\)"),
 ]
 
 
@@ -251,3 +290,34 @@ def test_the_editor_refuses_it_with_one_line(case: Case, tmp_path: Path, unchang
         import pygame
 
         pygame.display.quit()
+
+
+# --- the picker greys what it cannot draw ------------------------------------------------------------
+PICTURE_CASES = [c for c in CLIENT_CASES if c.id.startswith("png-")]
+
+
+@pytest.mark.parametrize("case", PICTURE_CASES, ids=[c.id for c in PICTURE_CASES])
+def test_the_picker_check_greys_a_damaged_picture(case: Case, tmp_path: Path, unchanged: Marker,
+                                                  fresh_content: None) -> None:
+    path = case.build(tmp_path)
+    unchanged()
+    outcome = run_bounded(lambda: scenario_problem(scenario_key(str(path))))
+    assert_bounded(outcome)
+    assert outcome.error is None, repr(outcome.error)
+    problem = outcome.value
+    assert isinstance(problem, str) and re.fullmatch(case.expect, one_line(problem)), problem
+    checked = run_bounded(lambda: check_maps([str(path)]))
+    assert_bounded(checked)
+    assert checked.value == 1 and re.search(case.expect, checked.out), checked.out
+
+
+@pytest.mark.parametrize("ext", ["png", "jpg", "bmp"])
+def test_every_kind_of_picture_the_game_draws_passes_the_walk(ext: str, tmp_path: Path) -> None:
+    import pygame
+
+    from game.terrain.pictures import picture_problem
+
+    target = tmp_path / f"terrain.{ext}"
+    pygame.image.save(pygame.image.load(str(TILES_PNG)), str(target))
+    assert picture_problem(target.read_bytes()) == ""
+    assert picture_problem(target.read_bytes()[:-40]) != ""
