@@ -27,7 +27,10 @@ def build(app: App, place: places.Place) -> Screen:
     if isinstance(place, places.Battle):
         from game.ui.battle.screen import BattleScreen
 
-        return BattleScreen(app, place.match, place.mode, autosave=place.autosave)
+        try:
+            return BattleScreen(app, place.match, place.mode, autosave=place.autosave)
+        except MapError as exc:  # its pictures failed to load at the table: said in the window
+            return _dialog(app, places.Message("This map cannot be played", str(exc)))
     if isinstance(place, places.Tutorial):
         return tutorial(app)
     if isinstance(place, places.Resume):

@@ -321,3 +321,30 @@ def test_every_kind_of_picture_the_game_draws_passes_the_walk(ext: str, tmp_path
     pygame.image.save(pygame.image.load(str(TILES_PNG)), str(target))
     assert picture_problem(target.read_bytes()) == ""
     assert picture_problem(target.read_bytes()[:-40]) != ""
+
+
+def test_a_picture_that_fails_at_the_table_is_a_message_not_an_exit(tmp_path: Path, unchanged: Marker,
+                                                                    fresh_content: None) -> None:
+    """The map passed its checks when it was listed; its picture is spoiled before Start."""
+    from game.persist import Match
+    from game.ui import navigation, places
+    from game.ui.app import App
+
+    path = copy_map(tmp_path)
+    match = Match.start(scenario_key(str(path)), 1, "hotseat")
+    (tmp_path / "assets" / "tiles" / "terrain.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"junk" * 64)
+    app = App(config_dir=tmp_path / "config", saves_dir=tmp_path / "saves", build=navigation.build)
+    unchanged()
+    try:
+        app.apply(places.Reset(places.MainMenu()))
+        app.apply(places.Push(places.ScenarioPicker()))
+        outcome = run_bounded(lambda: app.apply(places.Replace(places.Battle(match, "hotseat"))))
+        assert_bounded(outcome)
+        assert outcome.error is None, repr(outcome.error)
+        shown = app.top
+        assert getattr(shown, "heading", "") == "This map cannot be played", shown
+        assert "is a damaged PNG picture" in one_line(getattr(shown, "message", "")), shown
+    finally:
+        import pygame
+
+        pygame.display.quit()
