@@ -212,7 +212,7 @@ def stage(scenario: str, seed: int, saves: Path) -> tuple[BattleScreen, tuple[fl
     battle.tray.throw(rolls, 1.0)
     for die in battle.tray.dice:  # resting on their faces, labelled, for the whole run
         die.age = die.delay + battle.tray.roll_time + 0.01
-    battle.mouse_pinned = True
+    battle.input.mouse_pinned = True
     return battle, target
 
 
@@ -240,7 +240,7 @@ def bench_render(scenario: str | None, seed: int, frames: int, warmup: int) -> d
             def place(zoom: float, x: float, y: float) -> None:
                 cam.set_zoom(zoom)
                 cam.look_at(x, y)
-                battle.mouse = _hover(cam, target, parked)
+                battle.input.mouse = _hover(cam, target, parked)
 
             def bare() -> None:
                 surface.fill(theme.BG)

@@ -42,9 +42,9 @@ def staged(app: App, seed: int) -> BattleScreen:
     hero = state.model(HERO)
     cam.set_zoom(1.0)
     cam.look_at(hero.x + 3.0, hero.y + 2.0)
-    battle.mouse_pinned = True
+    battle.input.mouse_pinned = True
     far = state.model(FAR)
-    battle.mouse = cam.to_screen(far.x + 0.1, far.y + 0.3)  # over Adam Robson, out of Command Range
+    battle.input.mouse = cam.to_screen(far.x + 0.1, far.y + 0.3)  # over Adam Robson, out of Command Range
     frames(app, 10)
     return battle
 

@@ -53,13 +53,13 @@ def shoot(app: App, coach: Coach, pos: tuple[int, int], path: Path, step: str) -
     """Hold the cursor still on a point and save the window once the coach shows the step."""
     battle = coach.battle
     hover(app, pos, 0.3)
-    battle.mouse, battle.mouse_pinned = pos, True
+    battle.input.mouse, battle.input.mouse_pinned = pos, True
     frames(app, 20)
     shown = coach.tutorial.step
     if shown is None or shown.key != step:
         raise SystemExit(f"the coach shows {shown.key if shown else 'nothing'}, not {step}")
     pygame.image.save(app.surface, str(path))
-    battle.mouse_pinned = False
+    battle.input.mouse_pinned = False
     print(f"wrote {path}")
 
 

@@ -81,8 +81,8 @@ def shoot_drive(app: App, seed: int, path: Path) -> None:
     engine = battle.session.engine
     v = engine.state.vehicle("vehicle-1")
     battle.ctl.drive.speed_to(engine.table, v, 8.0)
-    battle.mouse = battle.camera.to_screen(v.x + 12.0, v.y + 0.4)
-    battle.mouse_pinned = True
+    battle.input.mouse = battle.camera.to_screen(v.x + 12.0, v.y + 0.4)
+    battle.input.mouse_pinned = True
     frames(app, 3)
     pygame.image.save(app.surface, str(path))
 
@@ -94,8 +94,8 @@ def shoot_ram(app: App, seed: int, path: Path) -> None:
     v = engine.state.vehicle("vehicle-1")
     battle.ctl.drive.speed_to(engine.table, v, 8.0)
     cam = battle.camera
-    battle.mouse = cam.to_screen(v.x + 12.0, v.y + 0.4)
-    battle.mouse_pinned = True
+    battle.input.mouse = cam.to_screen(v.x + 12.0, v.y + 0.4)
+    battle.input.mouse_pinned = True
     frames(app, 2)
     battle.ctl.commit_drive()
     last = max((b.start for b in battle.motion.bursts), default=0.5)
@@ -104,7 +104,7 @@ def shoot_ram(app: App, seed: int, path: Path) -> None:
         app.step(1 / 60)
         t += 1 / 60
     wagon = battle.session.engine.state.vehicle("vehicle-1")
-    battle.mouse = cam.to_screen(wagon.x - 1.2, wagon.y)  # over the wagon: its card in the panel
+    battle.input.mouse = cam.to_screen(wagon.x - 1.2, wagon.y)  # over the wagon: its card in the panel
     app.step(1 / 60)
     pygame.image.save(app.surface, str(path))
 

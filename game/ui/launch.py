@@ -115,8 +115,8 @@ def stage_demo(battle: BattleScreen) -> None:
     cam.set_zoom(1.0)
     target = _demo_target(battle, m.id, (m.x, m.y))
     cam.look_at((m.x + target[0]) / 2, (m.y + target[1]) / 2)
-    battle.mouse = cam.to_screen(*target)
-    battle.mouse_pinned = True
+    battle.input.mouse = cam.to_screen(*target)
+    battle.input.mouse_pinned = True
 
 
 def stage_hint(battle: BattleScreen) -> None:
@@ -127,19 +127,19 @@ def stage_hint(battle: BattleScreen) -> None:
         acts = [c for c in engine.legal_commands(state.acting_side) if isinstance(c, Activate)]
         if acts:
             battle.submit(acts[0])
-    battle.toggle_hints()
-    battle.advice.worker.wait(60.0)
+    battle.hint.toggle()
+    battle.hint.board.worker.wait(60.0)
     battle.update(0.0)
-    battle.pick_hint(1)
+    battle.hint.pick(1)
     m = battle.ctl.active()
     spots = [(m.x, m.y)] if m is not None else []
-    for h in battle.shown_hints():
+    for h in battle.hint.shown():
         target = state.find(h.target) if h.target else None
         spots += h.path[-1:] + ([(target.x, target.y)] if target is not None else [])
     if spots:
         _frame(battle, spots)
-    battle.mouse = (battle.app.surface.get_width() - 4, 4)  # off the table: no hover preview
-    battle.mouse_pinned = True
+    battle.input.mouse = (battle.app.surface.get_width() - 4, 4)  # off the table: no hover preview
+    battle.input.mouse_pinned = True
 
 
 def _frame(battle: BattleScreen, spots: list[tuple[float, float]]) -> None:

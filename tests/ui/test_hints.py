@@ -46,7 +46,7 @@ def _charge_table(mode: str = "solo") -> Match:
 def _hinted(app: App, battle: BattleScreen) -> None:
     """Press H and let the worker finish."""
     key(app, pygame.K_h)
-    battle.advice.worker.wait()
+    battle.hint.board.worker.wait()
     frames(app, 1)
 
 
@@ -69,12 +69,12 @@ def test_h_during_an_activation_shows_three_accepted_hints_and_changes_nothing(a
     digest, rng = engine.state.digest(), engine.state.rng
     log, commands = len(engine.log), len(engine.commands)
     key(app, pygame.K_h)
-    assert battle.advice.active and battle.advice.thinking
-    panel = battle.hint_panel()
+    assert battle.hint.board.active and battle.hint.board.thinking
+    panel = battle.hint.panel(app.keys)
     assert panel is not None and panel.note.startswith("The AI is thinking")
-    battle.advice.worker.wait()
+    battle.hint.board.worker.wait()
     frames(app, 2)
-    shown = battle.shown_hints()
+    shown = battle.hint.shown()
     assert [h.rank for h in shown] == [1, 2, 3]
     for h in shown:
         assert not isinstance(engine.check(h.command), Rejected)
@@ -84,51 +84,51 @@ def test_h_during_an_activation_shows_three_accepted_hints_and_changes_nothing(a
     charge = next(h for h in shown if isinstance(h.command, Move) and h.command.gambit == "mounted_charge")
     assert charge.text == "Mounted Charge! on Thomas Strangways" and charge.target == "red-9"
     assert charge.kind == "move" and len(charge.path) >= 2 and "succeeds" in charge.summary
-    panel = battle.hint_panel()
+    panel = battle.hint.panel(app.keys)
     assert panel is not None and [f"{r.label} — {r.value}" for r in panel.rows] == [h.label for h in shown]
     frames(app, 1)
-    assert [rank for _, rank in battle.hud.hint_rects] == [1, 2, 3]  # the panel lists them
+    assert [rank for _, rank in battle.layout().hint_rects] == [1, 2, 3]  # the panel lists them
 
     ours = len(engine.commands)
     key(app, pygame.K_SPACE)  # any command clears them
-    assert len(engine.commands) == ours + 1 and not battle.advice.active and not battle.shown_hints()
+    assert len(engine.commands) == ours + 1 and not battle.hint.board.active and not battle.hint.shown()
 
 
 def test_picking_a_hint_and_enter_plays_it_through_the_normal_path(app: App) -> None:
     battle = _activated(app)
     engine = battle.session.engine
     _hinted(app, battle)
-    assert battle.advice.picked == 0
+    assert battle.hint.board.picked == 0
     before = len(engine.commands)
     key(app, pygame.K_RETURN)  # nothing picked: Enter belongs to the open list and does nothing...
     assert len(engine.commands) == before and engine.state.active_model
-    assert battle.advice.active
+    assert battle.hint.board.active
     battle = _activated(app)
     engine = battle.session.engine
     _hinted(app, battle)
-    rect, rank = battle.hud.hint_rects[1]
+    rect, rank = battle.layout().hint_rects[1]
     click(app, rect.center)  # a click on a row of the panel highlights it
-    assert rank == 2 and battle.advice.picked == 2
+    assert rank == 2 and battle.hint.board.picked == 2
     key(app, pygame.K_3)  # and so does its number
-    assert battle.advice.picked == 3
-    chosen = battle.advice.chosen()
+    assert battle.hint.board.picked == 3
+    chosen = battle.hint.board.chosen()
     assert chosen is not None and chosen.rank == 3
     before = len(engine.commands)
     key(app, pygame.K_RETURN)  # ...picked: Enter gives it, as a click would
     assert len(engine.commands) == before + 1 and engine.commands[-1] == chosen.command
-    assert not battle.advice.active
+    assert not battle.hint.board.active
 
 
 def test_h_again_or_esc_hides_the_hints(app: App) -> None:
     battle = _activated(app, "hotseat")  # hot-seat players get hints too
     _hinted(app, battle)
-    assert len(battle.shown_hints()) == 3
+    assert len(battle.hint.shown()) == 3
     key(app, pygame.K_h)
-    assert not battle.advice.active and battle.hint_panel() is None
+    assert not battle.hint.board.active and battle.hint.panel(app.keys) is None
     _hinted(app, battle)
-    assert battle.shown_hints()
+    assert battle.hint.shown()
     key(app, pygame.K_ESCAPE)
-    assert not battle.advice.active
+    assert not battle.hint.board.active
     assert app.top is battle  # the first Esc hides the hints; it does not open the pause menu
 
 
@@ -137,27 +137,28 @@ def test_h_does_nothing_while_the_ai_acts_or_in_a_watched_game(app: App) -> None
     battle = BattleScreen.new(app, "the-ford", 1, "solo", solo_players("red", "normal"))
     app.reset(battle)  # Blue's (the AI's) card is first
     frames(app, 1)
-    assert battle.ai_acting()
+    assert battle.ai.acting()
     key(app, pygame.K_h)
-    assert not battle.advice.active and not battle.advice.worker.busy and battle.hint_panel() is None
+    board = battle.hint.board
+    assert not board.active and not board.worker.busy and battle.hint.panel(app.keys) is None
     for _ in range(5):
         ai_frames(app, battle, 1)
-    assert not battle.shown_hints()
+    assert not battle.hint.shown()
 
     watch = BattleScreen.new(app, "the-ford", 1, "watch", {"red": "eager", "blue": "eager"})
     app.reset(watch)
     frames(app, 1)
     key(app, pygame.K_h)
-    assert not watch.advice.active and not watch.can_hint()
+    assert not watch.hint.board.active and not watch.hint.allowed()
 
 
 def test_the_hints_go_when_the_turn_passes_to_the_ai(app: App) -> None:
     battle = _activated(app)
     _hinted(app, battle)
-    assert battle.shown_hints()
+    assert battle.hint.shown()
     battle.submit(Move(side="blue", model="blue-9", path=((10.5, 25.01),), gambit="mounted_charge"))
     frames(app, 1)
-    assert battle.ai_acting() and not battle.advice.active  # Red answers the charge
+    assert battle.ai.acting() and not battle.hint.board.active  # Red answers the charge
 
 
 class _Suggesting:
@@ -244,7 +245,7 @@ def test_the_hint_flag_stages_a_hint_for_the_docs(app: App) -> None:
     first_screen(app, _parser().parse_args(["--scenario", "the-ford", "--seed", "4", "--hint"]))
     battle = app.top
     assert isinstance(battle, BattleScreen)
-    assert battle.shown_hints() and battle.advice.picked == 1
+    assert battle.hint.shown() and battle.hint.board.picked == 1
     frames(app, 2)
 
 
@@ -266,10 +267,10 @@ class _Failing:
 
 def test_a_failing_hint_is_reported_not_raised(app: App) -> None:
     battle = _activated(app)
-    battle.advice.worker._player = _Failing()
+    battle.hint.board.worker._player = _Failing()
     _hinted(app, battle)
-    panel = battle.hint_panel()
-    assert panel is not None and "out of ideas" in panel.note and not battle.shown_hints()
+    panel = battle.hint.panel(app.keys)
+    assert panel is not None and "out of ideas" in panel.note and not battle.hint.shown()
     frames(app, 2)
     key(app, pygame.K_h)
-    assert not battle.advice.active
+    assert not battle.hint.board.active

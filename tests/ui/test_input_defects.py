@@ -45,7 +45,7 @@ def key(battle: BattleScreen, k: int, mod: int = 0) -> None:
 
 def press(battle: BattleScreen, pos: tuple[int, int]) -> None:
     """A left click at a screen position."""
-    battle.mouse = pos
+    battle.input.mouse = pos
     battle.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 
 
@@ -64,13 +64,14 @@ def test_turn_two_on_the_ford_zoomed_out_far_west_of_ogle_keeps_the_box_in_the_w
     shown = 0
     for x in range(view.left + 1, west, 40):
         for y in range(view.top + 1, view.bottom, 40):
-            battle.mouse = (x, y)
+            battle.input.mouse = (x, y)
             preview = battle.current_preview()
             battle.draw(app.surface)
             if preview is not None:
                 shown += 1
-                assert battle.preview_box is not None and window.contains(battle.preview_box), (x, y)
-                assert view.contains(battle.preview_box), (x, y)
+                box = battle.layout().preview_box
+                assert box is not None and window.contains(box), (x, y)
+                assert view.contains(box), (x, y)
     assert shown > 20
 
 
@@ -89,11 +90,11 @@ def test_enter_with_the_hint_list_open_and_no_hint_picked_does_not_end_the_activ
     battle = BattleScreen(app, match, "hotseat")
     state = match.engine.state
     active = state.active_model
-    battle.toggle_hints()
-    assert battle.advice.active and battle.advice.chosen() is None
+    battle.hint.toggle()
+    assert battle.hint.board.active and battle.hint.board.chosen() is None
     key(battle, pygame.K_RETURN)
     assert match.engine.state.active_model == active
-    battle.advice.clear()
+    battle.hint.board.clear()
 
 
 def test_space_after_a_refused_command_asks_again_and_an_empty_activation_can_be_undone(app: App) -> None:
@@ -166,7 +167,7 @@ def test_after_a_shot_hovering_the_target_says_the_action_is_spent(app: App) -> 
     cam = battle.camera
     cam.set_zoom(1.0)
     cam.look_at(12.0, 16.0)
-    battle.mouse = cam.to_screen(target.x, target.y)
+    battle.input.mouse = cam.to_screen(target.x, target.y)
     preview = battle.current_preview()
     assert preview is not None and not preview.legal
     assert preview.lines[0].startswith("Action spent") and "out of reach" not in " ".join(preview.lines)
@@ -202,17 +203,17 @@ def test_the_move_ring_is_labelled_to_a_tenth_of_an_inch() -> None:
 def test_the_screen_routes_enter_to_the_hint_even_with_a_model_active(app: App) -> None:
     match = play_until("skirmish-field", 3, 2)
     battle = BattleScreen(app, match, "hotseat")
-    battle.toggle_hints()
-    battle.advice.worker.wait()
+    battle.hint.toggle()
+    battle.hint.board.worker.wait()
     frames_until_shown(battle)
     key(battle, pygame.K_RETURN)  # no hint picked: nothing happens
     assert match.engine.state.active_model
-    battle.advice.clear()
+    battle.hint.board.clear()
 
 
 def frames_until_shown(battle: BattleScreen) -> None:
     """Let the screen collect the worked-out hints."""
     for _ in range(50):
         battle.update(0.05)
-        if battle.advice.shown:
+        if battle.hint.board.shown:
             return

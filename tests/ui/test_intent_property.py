@@ -73,14 +73,14 @@ def check_example(app: App, battle: BattleScreen, sent: list[Command], pointer: 
     ctl.reset()
     ctl.selected = ""
     ctl.gambit, ctl.shoot_armed = gambit, armed
-    battle.down = {HELD[k] for k in held}
-    battle.mouse = pos
-    battle.ruler_from = cam.to_world(*pos) if "ruler" in held else None
+    battle.input.down = {HELD[k] for k in held}
+    battle.input.mouse = pos
+    battle.input.ruler_from = cam.to_world(*pos) if "ruler" in held else None
     sent.clear()
     preview = battle.current_preview()
     battle.draw(app.surface)
     if preview is not None:
-        box = battle.preview_box
+        box = battle.layout().preview_box
         assert box is not None and app.surface.get_rect().contains(box), (box, preview.lines)
     want = described(preview)
     battle.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))

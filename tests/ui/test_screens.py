@@ -8,6 +8,7 @@ import pygame
 
 from game.persist import Match
 from game.ui.app import App
+from game.ui.battle.layout import frame_of
 from game.ui.battle.screen import BattleScreen
 from game.ui.launch import play_ai
 from game.ui.screens.dialog import MessageDialog
@@ -54,7 +55,7 @@ def test_watch_mode_plays_commands(app: App) -> None:
     before = len(battle.session.engine.commands)
     for _ in range(40):
         app.step(0.1)
-        battle.thinker.wait()  # the AI chooses in a worker thread
+        battle.ai.thinker.wait()  # the AI chooses in a worker thread
     assert len(battle.session.engine.commands) > before
 
 
@@ -96,17 +97,16 @@ def test_the_ai_banner_in_the_action_bar_shows_only_its_latest_words(app: App) -
     battle = BattleScreen.new(app, "the-ford", 2, "watch")
     app.reset(battle)
     w, h = app.surface.get_size()
-    _, bar, side = battle._sizes()
-    bar_rect = pygame.Rect(0, h - bar, w - side, bar)
+    bar_rect = frame_of((w, h), app.settings.ui_scale).bar_rect
     words = iter(["Orange AI is thinking...   Search (normal)  ·  TAB: skip to the end of its activation",
                   "Orange AI plays   Eager"])
     status = next(words)
-    battle.ai_status = lambda: status  # type: ignore[method-assign]
+    battle.ai.status = lambda skip_key: status  # type: ignore[method-assign]
     app.draw()
     status = next(words)  # the banner changes while the bar's buttons stay as they were
     app.draw()
     shown = pygame.image.tobytes(app.surface.subsurface(bar_rect), "RGB")
-    battle.bar_layer.forget()
+    battle.hud.bar.forget()
     app.surface.fill((0, 0, 0))
     app.draw()  # the bar drawn afresh with the latest words alone
     assert pygame.image.tobytes(app.surface.subsurface(bar_rect), "RGB") == shown

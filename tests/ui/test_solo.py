@@ -40,13 +40,13 @@ def ai_frames(app: App, battle: BattleScreen, n: int) -> None:
     """Run frames, letting the AI's worker finish each choice before the next frame."""
     for _ in range(n):
         app.step(1 / 60)
-        battle.thinker.wait()
+        battle.ai.thinker.wait()
 
 
 def press(app: App, label: str) -> None:
     """Click the button of the top screen with this label."""
     top = app.top
-    buttons = getattr(top, "buttons", [])
+    buttons = top.layout().buttons if isinstance(top, BattleScreen) else getattr(top, "buttons", [])
     found = [b for b in buttons if b.label == label]
     assert found, f"no button {label!r} in {[b.label for b in buttons]}"
     click(app, found[0].rect.center)
@@ -77,7 +77,7 @@ def test_new_solo_game_from_the_menu(app: App) -> None:
     battle = app.top
     assert isinstance(battle, BattleScreen) and battle.mode == "solo"
     assert battle.session.match.players == {"blue": HUMAN, "red": ai_spec("hard")}
-    assert set(battle.players) == {"red"} and battle.human_side() == "blue"
+    assert set(battle.ai.players) == {"red"} and battle.human == "blue"
     assert [type(s).__name__ for s in app.stack] == ["MainMenu", "BattleScreen"]
 
 
@@ -149,9 +149,9 @@ def test_solo_e2e_the_person_charges_the_ai_answers_then_plays_its_spear(app: Ap
     click(app, cam.to_screen(10.5, 23.0))
     offer = [e for e in match.engine.log if isinstance(e, ReactionOffered)]
     assert offer and offer[-1].side == "red" and "counter_charge" in offer[-1].options
-    assert battle.ai_acting() and not battle.human_acting()
-    assert battle.action_buttons(pygame.Rect(0, 660, 900, 56)) == []  # the person waits
-    assert battle.ai_status().startswith("Orange AI")
+    assert battle.ai.acting() and not battle.human_acting()
+    assert battle.layout().actions == ()  # the person waits
+    assert battle.ai.status(app.keys.label("skip_ai")).startswith("Orange AI")
     ai_frames(app, battle, 4)  # the AI answers in the middle of the person's activation
     assert match.commands[-1].type == "react" and match.commands[-1].side == "red"
     assert state.pending is None and state.active_model == "blue-9" and battle.human_acting()
@@ -198,13 +198,13 @@ def test_the_skip_key_plays_the_ai_activation_out_at_once(app: App) -> None:
     assert state.active_model.startswith("blue")
     model = state.active_model
     key(app, pygame.K_TAB)
-    assert battle.skipping
+    assert battle.ai.skipping
     for _ in range(40):
         ai_frames(app, battle, 1)
         if any(isinstance(e, ActivationEnded) and e.model == model for e in battle.session.engine.log):
             break
     assert any(isinstance(e, ActivationEnded) and e.model == model for e in battle.session.engine.log)
-    assert not battle.skipping  # only that activation: the next one goes at the chosen pace again
+    assert not battle.ai.skipping  # only that activation: the next one goes at the chosen pace again
 
 
 def _solo_game(app: App) -> BattleScreen:
@@ -229,7 +229,7 @@ def test_a_solo_game_saves_and_loads_with_its_players(app: App) -> None:
     assert open_battle(app, path, replace=False)
     loaded = app.top
     assert isinstance(loaded, BattleScreen) and loaded.mode == "solo"
-    assert loaded.session.match.players == save.players and set(loaded.players) == {"blue"}
+    assert loaded.session.match.players == save.players and set(loaded.ai.players) == {"blue"}
     assert loaded.session.engine.state.digest() == save.state_hash
     assert loaded.human_acting()
 
@@ -238,7 +238,7 @@ def test_resume_restores_a_solo_game_as_solo(app: App) -> None:
     battle = _solo_game(app)
     side = battle.state.acting_side
     for _ in range(20):  # the person ends an activation or a Spear: the autosave is written
-        battle._end_activation() if battle.state.active_model else battle._press_button("End Spear")
+        battle.input.end_activation() if battle.state.active_model else battle.input.press_button("End Spear")
         if (app.saves_dir / "autosave.json").is_file() or battle.state.acting_side != side:
             break
     battle.session.autosave()
@@ -303,17 +303,17 @@ def test_the_window_keeps_drawing_while_the_ai_thinks(app: App, monkeypatch: pyt
     app.settings.ai_speed = "instant"
     battle = BattleScreen.new(app, "the-ford", 1, "solo", {"red": HUMAN, "blue": "slow:hard"})
     app.reset(battle)
-    player = battle.players["blue"]
+    player = battle.ai.players["blue"]
     assert isinstance(player, _Slow)
     frames(app, 2)
-    assert battle.thinker.busy
+    assert battle.ai.thinker.busy
     before = app.frame
     frames(app, 30)  # the frame loop runs on while the worker waits
-    assert app.frame == before + 30 and battle.thinker.busy and not battle.session.engine.commands
-    assert "is thinking" in battle.ai_status()
-    assert battle.action_buttons(pygame.Rect(0, 660, 900, 56)) == []
+    assert app.frame == before + 30 and battle.ai.thinker.busy and not battle.session.engine.commands
+    assert "is thinking" in battle.ai.status(app.keys.label("skip_ai"))
+    assert battle.layout().actions == ()
     player.go.set()
-    battle.thinker.wait()
+    battle.ai.thinker.wait()
     frames(app, 1)
     assert battle.session.engine.commands and battle.session.engine.commands[0].side == "blue"
 
@@ -324,10 +324,10 @@ def test_the_ai_moves_leave_a_trail_and_a_click_only_looks(app: App) -> None:
     app.reset(battle)
     for _ in range(900):
         ai_frames(app, battle, 1)
-        if battle.trails:
+        if battle.ai.trails:
             break
-    assert battle.trails and battle.trails[0][1] == "blue"
-    assert battle.ai_acting()
+    assert battle.ai.trails and battle.ai.trails[0][1] == "blue"
+    assert battle.ai.acting()
     commands = len(battle.session.engine.commands)
     state = battle.state
     enemy = next(m for m in state.models if m.side == "red")

@@ -304,7 +304,7 @@ def test_the_ai_is_heard_at_its_pace_and_silent_at_the_instant_pace(app: App, pa
     engine = battle.session.engine
     for _ in range(20):
         app.step(0.1)
-        battle.thinker.wait()
+        battle.ai.thinker.wait()
     played = len(engine.commands)
     assert played >= 3
     if pace == "instant":

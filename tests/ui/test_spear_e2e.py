@@ -43,7 +43,7 @@ def _spear_ended(battle: BattleScreen) -> bool:
 
 def _side_point(battle: BattleScreen, model_id: str) -> tuple[int, int]:
     """A pixel on the right-hand edge of the halo a member of the Spear would have."""
-    shapes = halo_shapes(battle.camera, battle.session.engine.table, battle.state, battle.spear_roll())
+    shapes = halo_shapes(battle.camera, battle.session.engine.table, battle.state, battle.look.spear_roll())
     (ax, ay), (bx, by), r = next(shape for member, shape in shapes if member.id == model_id)
     return round((ax + bx) / 2 + r), round((ay + by) / 2)
 
@@ -52,7 +52,7 @@ def test_the_spear_is_marked_on_the_table_and_listed_in_the_panel(app: App) -> N
     battle = _ford(app)
     state, table, cam = battle.state, battle.session.engine.table, battle.camera
     members = spear_members(state, HERO)
-    roll = battle.spear_roll()
+    roll = battle.look.spear_roll()
     assert [m.id for m in roll] == [m.id for m in members] and len(roll) == 4
     assert roll[0].hero and not any(m.hero for m in roll[1:])
     assert {m.standing for m in roll} == {"to_activate"}
@@ -62,7 +62,7 @@ def test_the_spear_is_marked_on_the_table_and_listed_in_the_panel(app: App) -> N
     cam.set_zoom(1.0)
     hero = state.model(HERO)
     cam.look_at(hero.x, hero.y)
-    battle.mouse_pinned, battle.mouse = True, (5, 5)  # the cursor off the table
+    battle.input.mouse_pinned, battle.input.mouse = True, (5, 5)  # the cursor off the table
     frames(app, 1)
     # a solid ring in the side's colour round the Hero's base; none round a Blue model of another
     # Spear standing apart from this one
@@ -75,20 +75,20 @@ def test_the_spear_is_marked_on_the_table_and_listed_in_the_panel(app: App) -> N
     assert cam.viewport.collidepoint(there) and tuple(app.surface.get_at(there))[:3] != tint
 
     # the panel lists every member, one row each, with its state
-    assert [mid for _, mid in battle.hud.spear_rects] == [m.id for m in members]
+    assert [mid for _, mid in battle.layout().spear_rects] == [m.id for m in members]
     far = members[-1]
     cam.look_at(0.0, 0.0)
     frames(app, 1)
     assert not cam.viewport.collidepoint(cam.to_screen(far.x, far.y))
-    row = next(rect for rect, mid in battle.hud.spear_rects if mid == far.id)
+    row = next(rect for rect, mid in battle.layout().spear_rects if mid == far.id)
     click(app, row.center)
     assert battle.ctl.selected == far.id and cam.viewport.collidepoint(cam.to_screen(far.x, far.y))
 
     click(app, cam.to_screen(hero.x, hero.y))  # the Hero activates
-    assert [m.standing for m in battle.spear_roll()][0] == "active"
+    assert [m.standing for m in battle.look.spear_roll()][0] == "active"
     key(app, pygame.K_SPACE)  # a model was active: Space ends his activation, with no question
     assert app.top is battle and not _spear_ended(battle)
-    roll = battle.spear_roll()
+    roll = battle.look.spear_roll()
     assert roll[0].standing == "activated" and [m.standing for m in roll[1:]] == ["to_activate"] * 3
     assert [m.words for m in roll] == ["activated", "to activate", "to activate", "to activate"]
 
@@ -117,7 +117,7 @@ def test_space_asks_before_ending_the_spear_and_no_keeps_it_going(app: App) -> N
     assert all(name in dialog.message for name in waiting)
     key(app, pygame.K_ESCAPE)  # no: the Spear goes on
     assert app.top is battle and not _spear_ended(battle) and state.current_card == HERO
-    assert [m.standing for m in battle.spear_roll()[1:]] == ["to_activate"] * 3
+    assert [m.standing for m in battle.look.spear_roll()[1:]] == ["to_activate"] * 3
 
     key(app, pygame.K_SPACE)
     assert isinstance(app.top, ConfirmDialog)
@@ -135,10 +135,10 @@ def test_space_asks_before_ending_the_spear_and_no_keeps_it_going(app: App) -> N
 def test_a_hint_to_end_the_spear_asks_like_space_does(app: App) -> None:
     battle = _hero_done(app)
     state = battle.state
-    battle.advice.shown = [Hint(rank=1, command=EndSpear(side="blue"), score=0.0, text="End the Spear",
+    battle.hint.board.shown = [Hint(rank=1, command=EndSpear(side="blue"), score=0.0, text="End the Spear",
                                 kind="label")]
     key(app, pygame.K_1)
-    assert battle.advice.chosen() is not None
+    assert battle.hint.board.chosen() is not None
     key(app, pygame.K_RETURN)  # the picked hint is to end the Spear: asked first
     assert isinstance(app.top, ConfirmDialog) and not _spear_ended(battle)
     key(app, pygame.K_ESCAPE)

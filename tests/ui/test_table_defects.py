@@ -50,7 +50,7 @@ def ai_frames(app: App, battle: BattleScreen, n: int) -> None:
     """Run frames, letting the AI's worker finish each choice before the next frame."""
     for _ in range(n):
         app.step(1 / 60)
-        battle.thinker.wait()
+        battle.ai.thinker.wait()
 
 
 def _ford(app: App, mode: str = "hotseat", players: dict[str, str] | None = None) -> BattleScreen:
@@ -90,18 +90,18 @@ def test_a_click_on_an_overlapped_heros_centre_picks_the_hero(app: App) -> None:
 
 
 def _row(battle: BattleScreen, model_id: str) -> tuple[int, int]:
-    return next(rect.center for rect, mid in battle.hud.spear_rects if mid == model_id)
+    return next(rect.center for rect, mid in battle.layout().spear_rects if mid == model_id)
 
 
 def test_a_click_on_a_spear_row_activates_the_model_or_says_why_not(app: App) -> None:
     battle = _ford(app)
-    retainer = next(m.id for m in battle.spear_roll() if not m.hero)
+    retainer = next(m.id for m in battle.look.spear_roll() if not m.hero)
     click(app, _row(battle, retainer))  # the Hero activates first: the Retainer is only selected
     assert battle.state.active_model == "" and battle.ctl.selected == retainer
     assert battle.flash_time > 0 and "cannot activate" in battle.flash
     click(app, _row(battle, HERO))
     assert battle.state.active_model == HERO
-    standing = {m.id: m for m in battle.spear_roll()}[HERO]
+    standing = {m.id: m for m in battle.look.spear_roll()}[HERO]
     assert standing.words == "activating"
     assert _status(battle.state.model(HERO), True) == "activating"
 
@@ -110,7 +110,7 @@ def test_the_next_model_key_cycles_through_the_spear_still_to_act(app: App) -> N
     battle = _ford(app)
     n = pygame.key.key_code("n")
     assert "next_model" in app.keys.actions(n)
-    waiting = [m.id for m in battle.spear_roll() if m.standing == "to_activate"]
+    waiting = [m.id for m in battle.look.spear_roll() if m.standing == "to_activate"]
     seen = []
     for _ in range(len(waiting) + 1):
         key(app, n)
@@ -168,15 +168,15 @@ def test_the_camera_follows_the_ai_and_the_bar_says_what_it_did(app: App) -> Non
     cam.look_at(0.0, 0.0)
     for _ in range(200):
         ai_frames(app, battle, 1)
-        if battle.ai_said[1] and battle.state.active_model:
+        if battle.ai.said[1] and battle.state.active_model:
             break
-    words = battle.ai_status()
-    side, said = battle.ai_said
+    words = battle.ai.status(app.keys.label("skip_ai"))
+    side, said = battle.ai.said
     assert said and f"{SIDE_NAME[side]} AI: {said}" in words
     names = {m.name for m in battle.state.models}
     assert any(said.startswith(name) for name in names)
     m = battle.state.model(battle.state.active_model)
-    battle.players = {}  # the AI pauses here: the camera glides on to the model it activated
+    battle.ai.players = {}  # the AI pauses here: the camera glides on to the model it activated
     for _ in range(90):
         frames(app, 1)
     assert cam.viewport.collidepoint(cam.to_screen(m.x, m.y))
@@ -239,23 +239,25 @@ def test_the_buttons_that_answer_a_charge_tell_what_they_do_with_odds(app: App) 
     click(app, cam.to_screen(10.5, 23.0))
     assert battle.state.pending is not None and battle.state.acting_side == "red"
     frames(app, 1)
-    tips = {b.label: b.hint for b in battle.buttons if b.label in ("Counter Charge", "Evade", "Stand")}
+    answers = ("Counter Charge", "Evade", "Stand")
+    tips = {b.label: b.hint for b in battle.layout().buttons if b.label in answers}
     assert tips and all(tips.values())
     assert "Counter Charge" not in tips or "in 6" in tips["Counter Charge"]
-    answer = next(b for b in battle.buttons if b.hint and b.label in tips)
-    battle.mouse_pinned, battle.mouse = True, answer.rect.center
+    answer = next(b for b in battle.layout().buttons if b.hint and b.label in tips)
+    battle.input.mouse_pinned, battle.input.mouse = True, answer.rect.center
     frames(app, 1)
-    box = draw_tooltip(app.surface, app.fonts, battle.buttons, battle.mouse, cam.viewport)
+    box = draw_tooltip(app.surface, app.fonts, battle.layout().buttons, battle.input.mouse, cam.viewport)
     assert box is not None and cam.viewport.contains(box)
-    assert draw_tooltip(app.surface, app.fonts, battle.buttons, (5, 5), cam.viewport) is None
+    assert draw_tooltip(app.surface, app.fonts, battle.layout().buttons, (5, 5), cam.viewport) is None
 
 
 def test_perk_cards_have_tooltips(app: App) -> None:
     battle = _ford(app)
     frames(app, 1)
-    perks = battle.hud.perk_buttons
+    perks = battle.layout().perk_buttons
     assert perks and all(b.hint for b in perks)
-    box = draw_tooltip(app.surface, app.fonts, battle.buttons, perks[0].rect.center, battle.camera.viewport)
+    box = draw_tooltip(app.surface, app.fonts, battle.layout().buttons, perks[0].rect.center,
+                       battle.camera.viewport)
     assert box is not None and battle.camera.viewport.contains(box) and box.right <= perks[0].rect.left
 
 

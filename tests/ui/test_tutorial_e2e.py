@@ -55,7 +55,7 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
     coach = app.top
     assert isinstance(coach, Coach)
     battle = coach.battle
-    assert isinstance(battle, BattleScreen) and battle.mode == "solo" and battle.human_side() == PLAYER
+    assert isinstance(battle, BattleScreen) and battle.mode == "solo" and battle.human == PLAYER
     assert battle.session.saves_dir is None  # the tutorial leaves the player's autosave alone
     cast, engine = coach.tutorial.cast, battle.session.engine
     log = engine.log
@@ -82,7 +82,7 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
     preview = battle.current_preview()
     assert preview is not None and any("Jump test" in ln for ln in preview.lines)
     frames(app, 1)
-    assert battle.preview_box is not None and not coach.box.colliderect(battle.preview_box)
+    assert battle.layout().preview_box is not None and not coach.box.colliderect(battle.layout().preview_box)
     assert not coach.box.collidepoint(spot) and not coach.box.collidepoint(at(coach, cast.hero))
 
     click(app, spot)
@@ -101,7 +101,7 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
     preview = battle.current_preview()
     assert preview is not None and preview.legal and any("Mounted Charge!" in ln for ln in preview.lines)
     frames(app, 1)  # the coach keeps clear of the odds box, the rider and the man he charges
-    assert battle.preview_box is not None and not coach.box.colliderect(battle.preview_box)
+    assert battle.layout().preview_box is not None and not coach.box.colliderect(battle.layout().preview_box)
     assert not any(coach.box.collidepoint(at(coach, m)) for m in (cast.lancer, cast.billman))
     click(app, at(coach, cast.billman))
     gambits = [e for e in log if isinstance(e, GambitRolled)]
@@ -122,7 +122,7 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
     assert [(s.model, s.target) for s in shots] == [(cast.archer, cast.target)]
     assert on(coach) == "log"
 
-    rects = battle.hud.log_rects
+    rects = battle.layout().log_rects
     assert rects
     click(app, rects[-1][0].center)
     assert isinstance(app.top, RulesScreen)
@@ -144,13 +144,13 @@ def test_the_tutorial_is_played_from_the_menu_to_its_last_panel(app: App) -> Non
         if state.pending is not None and state.pending.side == PLAYER:
             nudge = coach.tutorial.step.nudge(cast, coach.now())  # type: ignore[union-attr]
             assert "answer with a button below" in nudge or "Break Away" in nudge
-            stand = [b for b in battle.buttons if b.label == "Stand"]
-            assert stand, [b.label for b in battle.buttons]
+            stand = [b for b in battle.layout().buttons if b.label == "Stand"]
+            assert stand, [b.label for b in battle.layout().buttons]
             click(app, stand[0].rect.center)  # charged by the AI: the player answers, the coach waits
             answered += 1
         app.step(1 / 60)
-        battle.thinker.wait()
-    assert any(isinstance(e, TurnEnded) for e in log), (battle.ai_error, log[-6:])
+        battle.ai.thinker.wait()
+    assert any(isinstance(e, TurnEnded) for e in log), (battle.ai.error, log[-6:])
     assert coach.panel == "done" and coach.tutorial.over
     assert {c.model for c in log if isinstance(c, Casualty)} >= {cast.billman}
     assert state.acting_side in (PLAYER, OPPONENT)

@@ -51,9 +51,9 @@ def test_the_battle_screen_draws_vehicles_damage_fire_and_a_wreck(app: App) -> N
         battle.camera.set_zoom(zoom)
         battle.camera.look_at(wagon.x, wagon.y)
         frames(app, 2)
-    battle.mouse = battle.camera.to_screen(wagon.x - 1.5, wagon.y)  # over the wagon's tail
+    battle.input.mouse = battle.camera.to_screen(wagon.x - 1.5, wagon.y)  # over the wagon's tail
     frames(app, 1)
-    assert battle.vehicle_under(battle.camera.to_world(*battle.mouse)) is wagon
+    assert battle.look.vehicle_under(battle.camera.to_world(*battle.input.mouse)) is wagon
     assert app.running
 
 
@@ -264,10 +264,10 @@ def test_a_shot_at_a_wagon_is_previewed_with_its_hit_table_and_armour(app: App) 
     cam.set_zoom(1.0)
     cam.look_at(wagon.x + 6.0, wagon.y - 4.0)
     frames(app, 1)
-    battle.mouse = cam.to_screen(wagon.x - 0.9, wagon.y + 0.6)  # its bed, where no one sits
-    battle.down.add(pygame.K_s)
+    battle.input.mouse = cam.to_screen(wagon.x - 0.9, wagon.y + 0.6)  # its bed, where no one sits
+    battle.input.down.add(pygame.K_s)
     preview = battle.current_preview()
-    battle.down.discard(pygame.K_s)
+    battle.input.down.discard(pygame.K_s)
     assert preview is not None and preview.legal, preview
     text = "\n".join(preview.lines)
     assert "at the supply wagon" in text and "Hit location (d6): 1-3 hull, 4-5 traction, 6 crew" in text
@@ -289,7 +289,7 @@ def test_a_man_beside_an_enemy_wagon_strikes_it_with_the_strike_buttons(app: App
     battle.camera.set_zoom(1.0)
     battle.camera.look_at(cart.x, cart.y)
     frames(app, 1)
-    battle.mouse = battle.camera.to_screen(cart.x - 0.5, cart.y + 1.0)  # its bed
+    battle.input.mouse = battle.camera.to_screen(cart.x - 0.5, cart.y + 1.0)  # its bed
     preview = battle.current_preview()
     assert preview is not None and preview.legal and "Strike the roadblock" in preview.lines[0], preview
     buttons = {label: act for label, act, _ in battle.ctl.actions()}

@@ -36,12 +36,14 @@ def rendered(font: pygame.font.Font, msg: str, colour: theme.Colour) -> pygame.S
     return img
 
 
-def text(surface: pygame.Surface, msg: str, font: pygame.font.Font, pos: tuple[int, int],
+def text(surface: pygame.Surface | None, msg: str, font: pygame.font.Font, pos: tuple[int, int],
          colour: theme.Colour = theme.TEXT, anchor: str = "topleft") -> pygame.Rect:
-    """As game.ui.widgets.text, from the cache: one line of text; returns its rect."""
+    """As game.ui.widgets.text, from the cache: one line of text; returns its rect. With no
+    surface the line is only measured: where it would stand."""
     img = rendered(font, msg, colour)
     rect = img.get_rect(**{anchor: pos})
-    surface.blit(img, rect)
+    if surface is not None:
+        surface.blit(img, rect)
     return rect
 
 

@@ -22,10 +22,11 @@ from game.ui.app import App, Screen
 from game.ui.battle.cache import panel, rendered, text, wrapped
 from game.ui.battle.camera import Camera
 from game.ui.battle.controller import Controller
-from game.ui.battle.hud import Hud
+from game.ui.battle.hint_panel import HintDesk
+from game.ui.battle.input import TableInput
+from game.ui.battle.layout import BattleLayout
 from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
-from game.ui.hints import HintBoard
 from game.ui.keys import DEFAULT_BINDINGS
 from game.ui.tutorial import (
     LOG,
@@ -56,10 +57,8 @@ class CoachedTable(Protocol):
     session: Session
     camera: Camera
     ctl: Controller
-    hud: Hud
-    advice: HintBoard
-    preview_box: pygame.Rect | None
-    mouse: tuple[int, int]
+    hint: HintDesk
+    input: TableInput
 
     @property
     def state(self) -> GameState:
@@ -74,8 +73,8 @@ class CoachedTable(Protocol):
         """True while the person gives the next command."""
         ...
 
-    def sizes(self) -> tuple[int, int, int]:
-        """The top bar's height, the action bar's height and the side panel's width."""
+    def layout(self) -> BattleLayout:
+        """Where the table's parts stand now: the bars, the panel's log lines, the odds box."""
         ...
 
     def say(self, msg: str) -> None:
@@ -107,6 +106,47 @@ def _off_table(motion: pygame.event.Event) -> pygame.event.Event:
     """A mouse move as the battle sees it over the coach's box or panel: off the table, so no
     move preview shows for the ground hidden under it."""
     return pygame.event.Event(pygame.MOUSEMOTION, pos=(-1, -1), rel=motion.rel, buttons=motion.buttons)
+
+
+def pulse(clock: float) -> float:
+    """The marks' throb, 0 to 1, at the coach's clock."""
+    return 0.5 + 0.5 * math.sin(clock * 5.0)
+
+
+def would_end_spear(battle: CoachedTable) -> bool:
+    """True if the end-activation key would end the player's Spear now (no model is active)."""
+    return battle.human_acting() and not battle.state.active_model and battle.state.pending is None
+
+
+def button_row(font: pygame.font.Font, items: Sequence[tuple[str, Callable[[], object]]], left: int,
+               top: int, height: int) -> list[Button]:
+    """The coach's buttons side by side, each as wide as its label."""
+    out = []
+    x = left
+    for label, action in items:
+        w = font.size(label)[0] + 24
+        out.append(Button(label, action, pygame.Rect(x, top, w, height)))
+        x += w + 8
+    return out
+
+
+def corner_box(view: pygame.Rect, size: tuple[int, int], clear: list[pygame.Rect],
+               corner: str) -> tuple[str, pygame.Rect]:
+    """A box of `size` in a corner of the view clear of `clear`: the corner it stands in while
+    that stays clear, else the first clear one (bottom right first: the tutorial's table is quiet
+    there), else the one hiding least. Returns the corner and the box."""
+
+    def placed(where: str) -> pygame.Rect:
+        box = pygame.Rect((0, 0), size)
+        setattr(box, where, getattr(view, where))
+        return box
+
+    def hidden(where: str) -> int:
+        box = placed(where)
+        return sum(c.width * c.height for r in clear if (c := box.clip(r)).width)
+
+    chosen = next((c for c in (corner, *CORNERS) if not hidden(c)), min(CORNERS, key=hidden))
+    return chosen, placed(chosen)
 
 
 class Coach(Screen):
@@ -195,7 +235,7 @@ class Coach(Screen):
                 return where
             if self.box.collidepoint(event.pos):
                 return None
-            self._opening_log = self.battle.hud.log_click(event.pos) is not None
+            self._opening_log = self.battle.layout().log_at(event.pos) is not None
         if event.type == pygame.KEYDOWN:
             step = self.tutorial.step
             if keys.is_action(event.key, "back") and not self._battle_escapes():
@@ -205,7 +245,7 @@ class Coach(Screen):
                 if step.reading:
                     self.next()
                     return None
-                if self.tutorial.spear_in_hand() and self._would_end_spear():
+                if self.tutorial.spear_in_hand() and would_end_spear(self.battle):
                     self.battle.say("With no model active, that key ends the whole Spear: not yet. "
                                     "(The End Spear button does it, if you mean it.)")
                     return None
@@ -214,15 +254,10 @@ class Coach(Screen):
             self._opening_log = False  # (else the rules page opened from the log is told in covered)
         return where
 
-    def _would_end_spear(self) -> bool:
-        """True if the end-activation key would end the player's Spear now (no model is active)."""
-        battle = self.battle
-        return battle.human_acting() and not battle.state.active_model and battle.state.pending is None
-
     def _battle_escapes(self) -> bool:
         """True if Esc has something to cancel on the battle screen (a hint, waypoints, a gambit)."""
         battle, ctl = self.battle, self.battle.ctl
-        return bool(battle.advice.active or ctl.waypoints or ctl.gambit or ctl.shoot_armed)
+        return bool(battle.hint.board.active or ctl.waypoints or ctl.gambit or ctl.shoot_armed)
 
     def next(self) -> None:
         """The Next button of a step that asks only to be read."""
@@ -281,9 +316,6 @@ class Coach(Screen):
         self._draw_box(surface, clear)
 
     # --- drawing -----------------------------------------------------------------------------
-    def _pulse(self) -> float:
-        return 0.5 + 0.5 * math.sin(self.clock * 5.0)
-
     def _draw_mark(self, surface: pygame.Surface, mark: Mark) -> pygame.Rect | None:
         """A ring round a model or a flag on a spot; returns the area to keep the box off."""
         cam = self.battle.camera
@@ -292,10 +324,10 @@ class Coach(Screen):
             if m is None or m.removed:
                 return None
             centre = cam.to_screen(m.x, m.y)
-            radius = cam.inches(1.3 if m.steed else 0.9) + round(4 * self._pulse())
+            radius = cam.inches(1.3 if m.steed else 0.9) + round(4 * pulse(self.clock))
         elif mark.spot is not None:
             centre = cam.to_screen(*mark.spot)
-            radius = cam.inches(0.5) + round(3 * self._pulse())
+            radius = cam.inches(0.5) + round(3 * pulse(self.clock))
             x, y = centre
             pygame.draw.line(surface, (20, 18, 10), (x, y), (x, y - 34), 4)
             pygame.draw.line(surface, MARK_COLOUR, (x, y), (x, y - 34), 2)
@@ -317,44 +349,31 @@ class Coach(Screen):
 
     def _draw_part(self, surface: pygame.Surface, mark: Mark) -> None:
         """A frame round the top bar's Spear or round the event log."""
-        battle = self.battle
-        top, _, side = battle.sizes()
-        w, h = surface.get_size()
+        layout = self.battle.layout()
+        frame = layout.frame
         if mark.part == "card":
-            rect = pygame.Rect(2, 2, w - side - 4, top - 4)
-        elif mark.part == "log" and battle.hud.log_rects:
-            rect = battle.hud.log_rects[0][0].unionall([r for r, _ in battle.hud.log_rects]).inflate(6, 6)
+            rect = pygame.Rect(2, 2, frame.size[0] - frame.side - 4, frame.top - 4)
+        elif mark.part == "log" and layout.log_rects:
+            rect = layout.log_rects[0][0].unionall([r for r, _ in layout.log_rects]).inflate(6, 6)
         else:
             return
-        width = 2 + round(2 * self._pulse())
+        width = 2 + round(2 * pulse(self.clock))
         pygame.draw.rect(surface, MARK_COLOUR, rect, width, border_radius=5)
 
     def _box_at(self, size: tuple[int, int], clear: list[pygame.Rect]) -> pygame.Rect:
-        """The box in a corner of the table clear of the marks, the active model and the odds box:
-        the corner it stands in while that stays clear, else the first clear one (bottom right
-        first: the tutorial's table is quiet there), else the one hiding least."""
+        """The box in a corner of the table clear of the marks, the active model and the odds box
+        (see `corner_box`)."""
         battle = self.battle
-        view = battle.camera.viewport.inflate(-16, -16)
         active = battle.ctl.active()
         if active is not None:
             spot = pygame.Rect(0, 0, 90, 90)
             spot.center = battle.camera.to_screen(active.x, active.y)
             clear = [*clear, spot]
-        if battle.preview_box is not None:
-            clear = [*clear, battle.preview_box]
-
-        def placed(corner: str) -> pygame.Rect:
-            box = pygame.Rect((0, 0), size)
-            setattr(box, corner, getattr(view, corner))
-            return box
-
-        def hidden(corner: str) -> int:
-            box = placed(corner)
-            return sum(c.width * c.height for r in clear if (c := box.clip(r)).width)
-
-        corners = (self.corner, *CORNERS)
-        self.corner = next((c for c in corners if not hidden(c)), min(CORNERS, key=hidden))
-        return placed(self.corner)
+        box = battle.layout().preview_box
+        if box is not None:
+            clear = [*clear, box]
+        self.corner, placed = corner_box(battle.camera.viewport.inflate(-16, -16), size, clear, self.corner)
+        return placed
 
     def _draw_box(self, surface: pygame.Surface, clear: list[pygame.Rect]) -> None:
         tut = self.tutorial
@@ -389,25 +408,14 @@ class Coach(Screen):
             y += font.get_linesize() + gap
         items: list[tuple[str, Callable[[], object]]] = [("Next", self.next)] if step.reading else []
         items += [("Skip step", self.skip_step), ("Leave tutorial", self._ask_skip)]
-        self.buttons = self._button_row(items, box.left + 16, box.bottom - 12 - row, row)
+        self.buttons = button_row(self.app.fonts.body, items, box.left + 16, box.bottom - 12 - row, row)
         self._draw_buttons(surface)
 
     def _ask_skip(self) -> None:
         self.panel = "skip"
 
-    def _button_row(self, items: Sequence[tuple[str, Callable[[], object]]], left: int, top: int,
-                    height: int) -> list[Button]:
-        font = self.app.fonts.body
-        out = []
-        x = left
-        for label, action in items:
-            w = font.size(label)[0] + 24
-            out.append(Button(label, action, pygame.Rect(x, top, w, height)))
-            x += w + 8
-        return out
-
     def _draw_buttons(self, surface: pygame.Surface) -> None:
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.battle.mouse
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.battle.input.mouse
         for b in self.buttons:
             b.draw(surface, self.app.fonts.body, mouse)
 
@@ -445,7 +453,7 @@ class Coach(Screen):
         for line in lines:
             text(surface, line, fonts.body, (box.left + 20, y))
             y += fonts.body.get_linesize()
-        buttons = self._button_row(items, 0, box.bottom - 20 - row, row)
+        buttons = button_row(self.app.fonts.body, items, 0, box.bottom - 20 - row, row)
         span = buttons[-1].rect.right - buttons[0].rect.left
         for b in buttons:
             b.rect.x += box.centerx - span // 2

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.content.models import VehicleProfile
 from game.rules import odds
 from game.rules.engine import Table
 from game.rules.events import Ev
@@ -72,24 +73,70 @@ class LogLine:
     colour: theme.Colour
 
 
+@dataclass(frozen=True, slots=True)
+class PerkCard:
+    """A Perk card of the hand as the panel shows it: playable now or not, and what it does."""
+
+    name: str
+    enabled: bool
+    hint: str
+
+
+@dataclass(frozen=True)
+class PanelContent:
+    """What the side panel shows: the acting side, the activating Spear, the model and vehicle
+    cards, the Perk hand, the lines telling what to do, the hint and (from the Hud) the log."""
+
+    state: GameState
+    table: Table
+    shown: Model | None
+    acting: Side | NoSide
+    hints: tuple[str, ...]
+    vehicle: Vehicle | None = None
+    hand: Side | NoSide = ""
+    who: str = ""
+    advice: HintPanel | None = None
+    spear: tuple[SpearMember, ...] = ()
+    perks: tuple[PerkCard, ...] = ()
+    perk_height: int = 28
+
+
+@dataclass(frozen=True)
+class PanelPlan:
+    """Where the side panel's rows that answer a click stand, in window coordinates: the Perk
+    cards, the hint rows by rank, the Spear's members by id and the log lines."""
+
+    perk_rects: tuple[pygame.Rect, ...] = ()
+    hint_rects: tuple[tuple[pygame.Rect, int], ...] = ()
+    spear_rects: tuple[tuple[pygame.Rect, str], ...] = ()
+    log_rects: tuple[tuple[pygame.Rect, LogLine], ...] = ()
+    log_most: int = 0  # the furthest the log scrolls back, in lines
+
+    def moved(self, origin: tuple[int, int]) -> PanelPlan:
+        """The same plan for a panel standing at `origin`."""
+        return PanelPlan(tuple(r.move(origin) for r in self.perk_rects),
+                         tuple((r.move(origin), rank) for r, rank in self.hint_rects),
+                         tuple((r.move(origin), mid) for r, mid in self.spear_rects),
+                         tuple((r.move(origin), line) for r, line in self.log_rects), self.log_most)
+
+
 @dataclass
 class Hud:
-    """Draws the bars and panel; remembers where log lines and Perk buttons are for clicks.
+    """Draws the bars and panel, and lays the panel out (where its clickable rows stand).
 
-    The top bar and the side panel are drawn into cached pictures, drawn again only when what
-    they show changes (their keys below list everything they show); each frame blits them.
+    The top bar, the side panel and the action bar are drawn into cached pictures, drawn again
+    only when what they show changes (their keys below list everything they show); each frame
+    blits them. The panel is laid out by the very code that paints it, run without a surface.
     """
 
     fonts: Fonts
     log: list[LogLine] = field(default_factory=list)
-    log_rects: list[tuple[pygame.Rect, LogLine]] = field(default_factory=list)
     log_scroll: int = 0  # lines scrolled back from the newest
-    perk_buttons: list[Button] = field(default_factory=list)
-    hint_rects: list[tuple[pygame.Rect, int]] = field(default_factory=list)  # hint rows by rank
-    spear_rects: list[tuple[pygame.Rect, str]] = field(default_factory=list)  # Spear rows by model
-    _top: Layer = field(default_factory=Layer)
-    _panel: Layer = field(default_factory=Layer)
-    _perk_rects: list[pygame.Rect] = field(default_factory=list)
+    top: Layer = field(default_factory=Layer)
+    panel: Layer = field(default_factory=Layer)
+    bar: Layer = field(default_factory=Layer)  # the action bar's picture
+    _plan_key: tuple[object, ...] = ()
+    _plan: PanelPlan = field(default_factory=PanelPlan)
 
     def add_events(self, events: list[Ev], state: GameState) -> None:
         """Append events to the log, coloured by their side where that is known."""
@@ -107,14 +154,27 @@ class Hud:
         self.log = self.log[-400:]
         self.log_scroll = 0
 
+    def note(self, body: str) -> None:
+        """A line of the game's own in the log (not an event)."""
+        self.log.append(LogLine(body, "", theme.DIM))
+
+    def scroll_log(self, lines: int, most: int) -> None:
+        """Scroll the log back (positive) or forward by lines, never past its ends."""
+        self.log_scroll = max(0, min(self.log_scroll + lines, most))
+
+    def repaint(self) -> None:
+        """Forget where the pictures stand, so the next frame blits them all."""
+        for layer in (self.top, self.panel, self.bar):
+            layer.placed = None
+
     def draw_top(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState) -> None:
         """Turn, the activating Spear, the cards drawn this turn, Valour."""
         key = (Same(self.fonts), state.turn, state.max_turns, state.over, state.current_card,
                tuple(state.drawn), tuple((s, state.sides[s].valour) for s in ("blue", "red")))
-        image, fresh = self._top.get(key, rect.size)
+        image, fresh = self.top.get(key, rect.size)
         if fresh:
             self._paint_top(image, image.get_rect(), state)
-        self._top.put(surface, rect, fresh)
+        self.top.put(surface, rect, fresh)
         # the edge lies on the row below the bar (over the table), outside the cached picture
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
 
@@ -144,71 +204,72 @@ class Hud:
             for name, colour in names:
                 x = text(surface, name, f.small, (x, y), colour, "midleft").right + 10
 
-    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
-                   shown: Model | None, acting: Side | NoSide, hints: list[str],
-                   vehicle: Vehicle | None = None, hand: Side | NoSide | None = None,
-                   who: str = "", advice: HintPanel | None = None,
-                   spear: tuple[SpearMember, ...] = ()) -> None:
+    def _panel_key(self, rect: pygame.Rect, c: PanelContent) -> tuple[object, ...]:
+        """Everything the panel shows, and where."""
+        state, hand = c.state, c.hand
+        return (Same(self.fonts), tuple(rect), c.acting, hand, c.who, state.pending is not None, c.hints,
+                _card_key(c.shown, state), _vehicle_key(state, c.vehicle),
+                tuple(state.sides[hand].perks) if hand else (), c.perks, c.perk_height,
+                len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll, c.advice, c.spear)
+
+    def plan_panel(self, rect: pygame.Rect, content: PanelContent) -> PanelPlan:
+        """Where the panel's clickable rows stand for this content (worked out again only when
+        what the panel shows changes)."""
+        key = self._panel_key(rect, content)
+        if key != self._plan_key:
+            local = self._paint_panel(None, pygame.Rect((0, 0), rect.size), content, (-1, -1))
+            self._plan_key, self._plan = key, local.moved(rect.topleft)
+        return self._plan
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, content: PanelContent,
+                   plan: PanelPlan, mouse: tuple[int, int]) -> None:
         """The acting side, the activating Spear's members, the model under the cursor or
-        selected (and the vehicle under the cursor or his), the Perk hand and the log.
+        selected (and the vehicle under the cursor or his), the Perk hand and the log, as `plan`
+        lays them out.
 
         Drawn over the window's background (the panel lies outside the table's viewport)."""
-        mouse = pygame.mouse.get_pos()
-        hover = next((i for i, r in enumerate(self._perk_rects) if r.collidepoint(mouse)), -1)
-        hand = acting if hand is None else hand
-        key = (Same(self.fonts), tuple(rect), acting, hand, who, state.pending is not None, tuple(hints),
-               _card_key(shown, state), _vehicle_key(state, vehicle),
-               tuple(state.sides[hand].perks) if hand else (),
-               tuple((b.label, b.enabled, b.selected) for b in self.perk_buttons), hover,
-               len(self.log), Same(self.log[-1]) if self.log else None, self.log_scroll, advice, spear)
-        image, fresh = self._panel.get(key, rect.size)
+        hover = next((i for i, r in enumerate(plan.perk_rects) if r.collidepoint(mouse)), -1)
+        image, fresh = self.panel.get((self._panel_key(rect, content), hover), rect.size)
         if fresh:
-            origin = rect.topleft
-            for button in self.perk_buttons:  # drawn in the picture's own coordinates
-                button.rect.move_ip(-origin[0], -origin[1])
-            self._paint_panel(image, image.get_rect(), state, table, shown, acting, hints,
-                              (mouse[0] - origin[0], mouse[1] - origin[1]), vehicle, hand, who, advice,
-                              spear)
-            self._perk_rects = [b.rect.move(origin) for b in self.perk_buttons]
-            self.log_rects = [(r.move(origin), line) for r, line in self.log_rects]
-            self.hint_rects = [(r.move(origin), rank) for r, rank in self.hint_rects]
-            self.spear_rects = [(r.move(origin), mid) for r, mid in self.spear_rects]
-        for button, placed in zip(self.perk_buttons, self._perk_rects, strict=True):
-            button.rect = placed.copy()
-        self._panel.put(surface, rect, fresh)
+            self._paint_panel(image, image.get_rect(), content, (mouse[0] - rect.left, mouse[1] - rect.top))
+        self.panel.put(surface, rect, fresh)
 
-    def _paint_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, table: Table,
-                     shown: Model | None, acting: Side | NoSide, hints: list[str], mouse: tuple[int, int],
-                     vehicle: Vehicle | None = None, hand: Side | NoSide = "", who: str = "",
-                     advice: HintPanel | None = None, spear: tuple[SpearMember, ...] = ()) -> None:
-        panel(surface, rect, 250)
+    def _paint_panel(self, surface: pygame.Surface | None, rect: pygame.Rect, c: PanelContent,
+                     mouse: tuple[int, int]) -> PanelPlan:
+        """Paint the panel on `surface` (or, with none, only measure it); returns its plan."""
+        if surface is not None:
+            panel(surface, rect, 250)
         f = self.fonts
+        state, acting, width = c.state, c.acting, rect.width - 24
         x, y = rect.left + 12, rect.top + 10
         if acting:
-            pygame.draw.rect(surface, theme.SIDE[acting], (rect.left, rect.top, rect.width, 6))
-            name = theme.SIDE_NAME[acting] + (f" ({who})" if who else "")
+            if surface is not None:
+                pygame.draw.rect(surface, theme.SIDE[acting], (rect.left, rect.top, rect.width, 6))
+            name = theme.SIDE_NAME[acting] + (f" ({c.who})" if c.who else "")
             msg = f"{name} to answer" if state.pending else f"{name} to play"
             y = text(surface, msg, f.head, (x, y + 4), theme.SIDE_TEXT[acting]).bottom + 4
-        self.spear_rects = []
-        if spear:
-            y, self.spear_rects = draw_spear_list(surface, f, x, y, rect.width - 24, spear,
-                                                  card_name(state, state.current_card))
+        spear_rects: list[tuple[pygame.Rect, str]] = []
+        if c.spear:
+            y, spear_rects = draw_spear_list(surface, f, x, y, width, c.spear,
+                                             card_name(state, state.current_card))
             y += 6
-        if shown is not None:
-            y = self._model_card(surface, x, y, rect.width - 24, state, table, shown)
-        if vehicle is not None:
-            y = self._vehicle_card(surface, x, y, rect.width - 24, state, table, vehicle)
-        y = self._perks(surface, x, y, rect.width - 24, state, hand, mouse)
-        for hint in hints:
-            for line in wrapped(hint, f.small, rect.width - 24):
+        if c.shown is not None:
+            y = self._model_card(surface, x, y, width, state, c.table, c.shown)
+        if c.vehicle is not None:
+            y = self._vehicle_card(surface, x, y, width, state, c.table, c.vehicle)
+        y, perk_rects = self._perks(surface, x, y, width, c, mouse)
+        for hint in c.hints:
+            for line in wrapped(hint, f.small, width):
                 y = text(surface, line, f.small, (x, y), theme.DIM).bottom
-        self.hint_rects = []
-        if advice is not None:
-            y = self._hint_box(surface, x, y + 8, rect.width - 24, advice)
+        hint_rects: list[tuple[pygame.Rect, int]] = []
+        if c.advice is not None:
+            y = self._hint_box(surface, x, y + 8, width, c.advice, hint_rects)
         y += 6
-        self._draw_log(surface, pygame.Rect(rect.left + 6, y, rect.width - 12, rect.bottom - y - 6))
+        log_rects, most = self._draw_log(surface, pygame.Rect(rect.left + 6, y, rect.width - 12,
+                                                              rect.bottom - y - 6))
+        return PanelPlan(tuple(perk_rects), tuple(hint_rects), tuple(spear_rects), log_rects, most)
 
-    def _model_card(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
+    def _model_card(self, surface: pygame.Surface | None, x: int, y: int, width: int, state: GameState,
                     table: Table, m: Model) -> int:
         f = self.fonts
         prof = table.profile(m)
@@ -234,7 +295,7 @@ class Hud:
                 y = text(surface, line, f.small, (x, y), theme.BAD).bottom
         return y + 8
 
-    def _vehicle_card(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
+    def _vehicle_card(self, surface: pygame.Surface | None, x: int, y: int, width: int, state: GameState,
                       table: Table, v: Vehicle) -> int:
         """A cart or wagon: Health against its Operational Level, armour, speed, damage, fire, crew."""
 
@@ -249,14 +310,8 @@ class Hud:
         for line in wrapped(sub, f.small, width):
             y = text(surface, line, f.small, (x, y), theme.DIM).bottom
         bar = pygame.Rect(x, y + 4, min(width, 150), 8)
-        pygame.draw.rect(surface, (14, 12, 10), bar.inflate(4, 4), border_radius=3)
-        pygame.draw.rect(surface, (70, 24, 20), bar, border_radius=2)
-        share = max(0.0, min(1.0, v.health / prof.toughness))
-        if share:
-            pygame.draw.rect(surface, health_colour(v, prof), (bar.left, bar.top, round(bar.width * share),
-                                                               bar.height), border_radius=2)
-        mark = bar.left + round(bar.width * prof.operational_level / prof.toughness)
-        pygame.draw.line(surface, (250, 246, 232), (mark, bar.top - 3), (mark, bar.bottom + 2), 2)
+        if surface is not None:
+            _health_bar(surface, bar, v, prof)
         text(surface, f"Health {v.health}/{prof.toughness}", f.small, (bar.right + 10, bar.centery),
              theme.TEXT, "midleft")
         y = bar.bottom + 5
@@ -290,25 +345,29 @@ class Hud:
                 y = text(surface, part, f.small, (x + 6, y), theme.TEXT if m else theme.DIM).bottom
         return y + 8
 
-    def _perks(self, surface: pygame.Surface, x: int, y: int, width: int, state: GameState,
-               acting: Side | NoSide, mouse: tuple[int, int]) -> int:
-        """A player's Perk hand as buttons (the screen sets their actions): the acting side's,
-        or in a solo game the person's own."""
-        f = self.fonts
-        hand = state.sides[acting].perks if acting else []
-        title = "Perk hand" if acting == state.acting_side else "Your Perk hand"
+    def _perks(self, surface: pygame.Surface | None, x: int, y: int, width: int, c: PanelContent,
+               mouse: tuple[int, int]) -> tuple[int, list[pygame.Rect]]:
+        """A player's Perk hand as buttons: the acting side's, or in a solo game the person's own.
+        Returns the y below it and each card's rect."""
+        f, state = self.fonts, c.state
+        hand = state.sides[c.hand].perks if c.hand else []
+        title = "Perk hand" if c.hand == state.acting_side else "Your Perk hand"
         y = text(surface, f"{title} ({len(hand)})", f.head, (x, y), theme.GOLD).bottom + 4
-        for button in self.perk_buttons:
-            button.rect.topleft = (x, y)
-            button.rect.width = width
-            button.draw(surface, f.small, mouse)
-            y = button.rect.bottom + 4
+        rects = []
+        for card in c.perks:
+            rect = pygame.Rect(x, y, width, c.perk_height)
+            if surface is not None:
+                Button(card.name, _nothing, rect, card.enabled, hint=card.hint).draw(surface, f.small, mouse)
+            rects.append(rect)
+            y = rect.bottom + 4
         if not hand:
             y = text(surface, "no cards", f.small, (x, y), theme.DIM).bottom
-        return y + 6
+        return y + 6, rects
 
-    def _hint_box(self, surface: pygame.Surface, x: int, y: int, width: int, advice: HintPanel) -> int:
-        """The hint: each suggested command on its own row (a click highlights it), or the note."""
+    def _hint_box(self, surface: pygame.Surface | None, x: int, y: int, width: int, advice: HintPanel,
+                  rows: list[tuple[pygame.Rect, int]]) -> int:
+        """The hint: each suggested command on its own row (a click highlights it; each row's
+        rect by rank goes in `rows`), or the note."""
         f = self.fonts
         y = text(surface, "Hint: what the AI would do", f.head, (x, y), theme.GOLD).bottom + 2
         if advice.note:
@@ -324,47 +383,53 @@ class Hud:
             if row.summary:
                 for line in wrapped(row.summary, f.small, width - 18):
                     y = text(surface, line, f.small, (x + 18, y), theme.DIM).bottom
-            pygame.draw.rect(surface, row.colour, (x, top + 2, 3 if not row.picked else 5, y - top - 3))
-            self.hint_rects.append((pygame.Rect(x, top, width, y - top), row.rank))
+            if surface is not None:
+                pygame.draw.rect(surface, row.colour, (x, top + 2, 3 if not row.picked else 5, y - top - 3))
+            rows.append((pygame.Rect(x, top, width, y - top), row.rank))
             y += 3
         if advice.footer:
             for line in wrapped(advice.footer, f.small, width):
                 y = text(surface, line, f.small, (x, y), theme.DIM).bottom
         return y
 
-    def spear_click(self, pos: tuple[int, int]) -> str:
-        """The id of the Spear member whose row is at pos ("" if none)."""
-        return next((mid for rect, mid in self.spear_rects if rect.collidepoint(pos)), "")
-
-    def hint_click(self, pos: tuple[int, int]) -> int:
-        """The rank of the hint row at pos (0 if none)."""
-        return next((rank for rect, rank in self.hint_rects if rect.collidepoint(pos)), 0)
-
-    def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The newest log lines that fit; each remembers its rect for clicks."""
+    def _draw_log(self, surface: pygame.Surface | None,
+                  rect: pygame.Rect) -> tuple[tuple[tuple[pygame.Rect, LogLine], ...], int]:
+        """The newest log lines that fit (scrolled back by log_scroll); returns each line's rect
+        and how far the log scrolls back at most."""
         f = self.fonts.small
         text(surface, "Event log (click a line for its rule)", f, (rect.left + 6, rect.top), theme.GOLD)
         top = rect.top + f.get_linesize() + 4
-        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, top - 2), (rect.right, top - 2))
+        if surface is not None:
+            pygame.draw.line(surface, theme.PANEL_EDGE, (rect.left, top - 2), (rect.right, top - 2))
         rows: list[tuple[str, LogLine]] = []
         for line in self.log:
             rows.extend((part, line) for part in wrapped(line.body, f, rect.width - 12))
         room = max(1, (rect.bottom - top) // f.get_linesize())
-        self.log_scroll = max(0, min(self.log_scroll, len(rows) - room))
-        end = len(rows) - self.log_scroll
-        self.log_rects = []
+        most = max(0, len(rows) - room)
+        end = len(rows) - max(0, min(self.log_scroll, most))
+        out = []
         yy = top
         for part, line in rows[max(0, end - room):end]:
             text(surface, part, f, (rect.left + 6, yy), line.colour)
-            self.log_rects.append((pygame.Rect(rect.left, yy, rect.width, f.get_linesize()), line))
+            out.append((pygame.Rect(rect.left, yy, rect.width, f.get_linesize()), line))
             yy += f.get_linesize()
+        return tuple(out), most
 
-    def log_click(self, pos: tuple[int, int]) -> str | None:
-        """The rule anchor of the log line at pos, "" for a line with none, None if no line."""
-        for rect, line in self.log_rects:
-            if rect.collidepoint(pos):
-                return line.rule
-        return None
+
+def _nothing() -> None:
+    """A Perk card drawn in the panel's picture (the layout's button does the clicking)."""
+
+
+def _health_bar(surface: pygame.Surface, bar: pygame.Rect, v: Vehicle, prof: VehicleProfile) -> None:
+    """A vehicle's Health against its toughness, with its Operational Level marked."""
+    pygame.draw.rect(surface, (14, 12, 10), bar.inflate(4, 4), border_radius=3)
+    pygame.draw.rect(surface, (70, 24, 20), bar, border_radius=2)
+    share = max(0.0, min(1.0, v.health / prof.toughness))
+    if share:
+        pygame.draw.rect(surface, health_colour(v, prof), (bar.left, bar.top, round(bar.width * share),
+                                                           bar.height), border_radius=2)
+    mark = bar.left + round(bar.width * prof.operational_level / prof.toughness)
+    pygame.draw.line(surface, (250, 246, 232), (mark, bar.top - 3), (mark, bar.bottom + 2), 2)
 
 
 def _card_key(m: Model | None, state: GameState) -> tuple[object, ...] | None:

@@ -151,11 +151,11 @@ def end_spear_question(state: GameState) -> tuple[str, str] | None:
             f"{listed} {has} not activated yet. If {spear} ends now, {lose} activation this turn.")
 
 
-def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width: int,
+def draw_spear_list(surface: pygame.Surface | None, fonts: Fonts, x: int, y: int, width: int,
                     roll: tuple[SpearMember, ...], leader: str) -> tuple[int, list[tuple[pygame.Rect, str]]]:
     """The Spear's members in the side panel, two lines each: the mark the table shows, the name and
     the state, then the profile (and a flag when out of Command Range). Returns the y below the
-    list and each member's row (for clicks)."""
+    list and each member's row (for clicks); with no surface it only measures them."""
     small, bold = fonts.small, fonts.get(13, True)
     waiting = sum(1 for m in roll if m.standing == "to_activate")
     on_table = sum(1 for m in roll if m.standing != "out")
@@ -172,7 +172,8 @@ def draw_spear_list(surface: pygame.Surface, fonts: Fonts, x: int, y: int, width
         tint = theme.SIDE_TEXT.get(m.side, theme.TEXT)
         colour = {"active": theme.GOLD, "activated": theme.DIM, "to_activate": theme.TEXT,
                   "held": theme.BAD, "out": theme.DIM}[m.standing]
-        _glyph(surface, (x + line // 2, y + line // 2), line, m)
+        if surface is not None:
+            _glyph(surface, (x + line // 2, y + line // 2), line, m)
         state_rect = text(surface, m.words, small, (x + width, y), colour, "topright")
         font = bold if m.standing == "active" else small
         name = _fit(m.name, font, width - indent - state_rect.width - 8)
