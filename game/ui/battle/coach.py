@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -259,6 +260,10 @@ class Coach(Screen):
         battle, ctl = self.battle, self.battle.ctl
         return bool(battle.hint.board.active or ctl.waypoints or ctl.gambit or ctl.shoot_armed)
 
+    def show_panel(self, which: str) -> None:
+        """Show a panel over the table ("skip": leave the tutorial?) or none ("": back to the step)."""
+        self.panel = which
+
     def next(self) -> None:
         """The Next button of a step that asks only to be read."""
         self.tutorial.noticed(NEXT, self.name)
@@ -407,12 +412,9 @@ class Coach(Screen):
             text(surface, line, font, (x, y + gap), colour)
             y += font.get_linesize() + gap
         items: list[tuple[str, Callable[[], object]]] = [("Next", self.next)] if step.reading else []
-        items += [("Skip step", self.skip_step), ("Leave tutorial", self._ask_skip)]
+        items += [("Skip step", self.skip_step), ("Leave tutorial", partial(self.show_panel, "skip"))]
         self.buttons = button_row(self.app.fonts.body, items, box.left + 16, box.bottom - 12 - row, row)
         self._draw_buttons(surface)
-
-    def _ask_skip(self) -> None:
-        self.panel = "skip"
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.battle.input.mouse
@@ -439,7 +441,7 @@ class Coach(Screen):
             title = "Leave the tutorial?"
             body = ("Play on alone: the coach goes, the game stays, against the AI. Or go back to "
                     "the main menu; Learn to play starts the tutorial afresh.")
-            items = [("Keep learning", self._keep), ("Play on alone", self.play_on),
+            items = [("Keep learning", partial(self.show_panel, "")), ("Play on alone", self.play_on),
                      ("Main menu", self.to_menu)]
         width = round(520 * scale)
         lines = wrapped(body, fonts.body, width - 40)
@@ -459,6 +461,3 @@ class Coach(Screen):
             b.rect.x += box.centerx - span // 2
         self.buttons = buttons
         self._draw_buttons(surface)
-
-    def _keep(self) -> None:
-        self.panel = ""

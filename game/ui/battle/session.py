@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.persist import Mark, Match
+from game.persist.slots import autosave, clear_autosave
 from game.rules.commands import Command
 from game.rules.engine import Accepted, Engine, Rejected
 from game.rules.events import ActivationEnded, DeckShuffled, DiceRolled, GameEnded, SpearEnded
@@ -63,8 +64,6 @@ class Session:
         """Write the autosave (a failure is reported, never raised)."""
         if self.saves_dir is None:
             return
-        from game.ui.persistence import autosave, clear_autosave
-
         try:
             if self.engine.state.over:
                 clear_autosave(self.saves_dir)
