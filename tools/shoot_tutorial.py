@@ -16,8 +16,9 @@ from pathlib import Path
 import pygame
 from shots import frames, shot_app, shot_args  # the checkout first on the import path
 
+from game.ui import places
 from game.ui.app import App
-from game.ui.battle.coach import Coach, open_tutorial
+from game.ui.battle.coach import Coach
 from game.ui.settings import Settings
 from game.ui.tutorial import HEDGE_SPOT
 
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     """Play the tutorial to its jump and its charge and save both."""
     args = shot_args(__doc__, argv, seed=False)
     app = shot_app(Settings(animation_speed=0), (1280, 720))
-    open_tutorial(app)
+    app.apply(places.Reset(places.Tutorial()))  # as from the main menu
     coach = app.top
     assert isinstance(coach, Coach)
     cast = coach.tutorial.cast

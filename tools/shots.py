@@ -13,6 +13,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # the game package of this checkout, whatever else is installed
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game.ui import navigation  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
@@ -32,7 +33,8 @@ def shot_args(doc: str | None, argv: list[str] | None, seed: bool = True) -> arg
 
 def shot_app(settings: Settings, size: tuple[int, int]) -> App:
     """The app in a window of this size, its settings and saves in scratch folders."""
-    return App(settings=settings, size=size, config_dir=SCRATCH, saves_dir=SCRATCH / "saves")
+    return App(settings=settings, size=size, config_dir=SCRATCH, saves_dir=SCRATCH / "saves",
+               build=navigation.build)
 
 
 def frames(app: App, n: int, dt: float = 1 / 60) -> None:
