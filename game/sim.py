@@ -330,6 +330,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (MapError, ContentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the --save-dir folder or a replay file cannot be written
+        print(f"error: {exc.filename or args.save_dir}: cannot be written ({exc.strerror or exc})",
+              file=sys.stderr)
+        return 2
     print(json.dumps(report, indent=2) if args.json else human(report))
     return 0
 

@@ -15,6 +15,7 @@ with no worker for `ALONE_SECONDS`, or whose scheduler is gone, stops the run (`
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 import socket
 import struct
@@ -87,6 +88,8 @@ class DaskBackend(Backend):
             raise LabError(f"--scheduler needs Dask's distributed scheduler: {INSTALL_CLUSTER}") from None
         probe(address)
         self.address = address
+        # the lab says in one line what was lost; Dask's own log of it would be noise on stderr
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         try:
             self.client = Client(address, timeout=CLIENT_SECONDS)
         except (OSError, TimeoutError) as exc:

@@ -35,6 +35,8 @@ from game.ai.heuristic import HeuristicPlayer
 from game.ai.search import BUDGETS, WIN, Budget, SearchPlayer, fork, result_value
 from game.ai.view import determinise
 from game.content import ContentError
+from game.lab.experiment import MAX_GAMES
+from game.lab.results import output_problem
 from game.lab.stats import mean_se
 from game.persist.match import Match
 from game.rules.commands import Command, Move, PlayPerk, React
@@ -47,6 +49,7 @@ from game.scenario import scenario_key
 from game.sim import game_seed, player_seed
 from game.terrain.terrain_map import MapError
 
+MAX_SAMPLES = 1000  # views a difference may be played out on
 LONGEST_GAME = 3000  # commands a play-out to the end may take before it is cut (a game takes 400-800)
 
 
@@ -245,6 +248,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.games < 1 or args.samples < 1:
         p.error("--games and --samples must be at least 1")
+    if args.games > MAX_GAMES or args.samples > MAX_SAMPLES:
+        p.error(f"at most {MAX_GAMES} --games and {MAX_SAMPLES} --samples")
     for text in args.variant:
         if "=" not in text:
             p.error(f"--variant {text!r}: expected FIELD=VALUE")
@@ -256,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     changes = dict(text.split("=", 1) for text in args.variant)
     try:
+        if args.log is not None and (why := output_problem(args.log)):
+            raise ValueError(f"--log {args.log}: {why}")
         if changes:
             variant_budget(args.level, changes)
         with ExitStack() as stack:
