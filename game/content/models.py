@@ -26,8 +26,8 @@ class Weapon(Data):
     kind: Literal["hand", "bill", "spear", "lance", "longbow", "crossbow", "handgun"] = Field(
         description="What the weapon is; missile kinds need ranges."
     )
-    short_range: float | None = Field(None, description='Short range limit in inches.')
-    long_range: float | None = Field(None, description='Long range limit in inches.')
+    short_range: float | None = Field(None, ge=0, le=72, description='Short range limit in inches.')
+    long_range: float | None = Field(None, ge=0, le=72, description='Long range limit in inches.')
     must_reload: bool = Field(False, description="An Action to Reload is needed after each shot.")
     noisy: bool = Field(False, description="Spooks Nags and Beasts of Burden within 6 inches.")
 
@@ -58,8 +58,8 @@ class Steed(Data):
     kind: SteedKind | None = Field(
         None, description="Which of the three steed types it is, for roster rules; defaults to the id."
     )
-    move: float = Field(gt=0, description="Move in inches.")
-    health: int = Field(ge=1)
+    move: float = Field(gt=0, le=24, description="Move in inches.")
+    health: int = Field(ge=1, le=12)
     save: int = Field(ge=2, le=7, description="d6 target; 7 means no save.")
     can_charge: bool = Field(False, description="May make a Mounted Charge! (Warhorses).")
     feckless_table: str = Field("normal", description="Feckless table its rider uses.")
@@ -83,11 +83,11 @@ class Profile(Data):
     name: str
     type: Literal["hero", "retainer"]
     role: Literal["captain", "squire", "fighter", "shootist"]
-    move: float = Field(gt=0)
-    fight: int = Field(ge=0, description="Melee dice.")
+    move: float = Field(gt=0, le=24)
+    fight: int = Field(ge=0, le=12, description="Melee dice.")
     shoot: int | None = Field(None, ge=2, le=6, description="To-hit number at short range.")
     save: int = Field(ge=2, le=7)
-    health: int = Field(ge=1)
+    health: int = Field(ge=1, le=12)
     prowess: int | None = Field(None, ge=1, le=6, description="Heroes only.")
     skills: tuple[str, ...] = ()
     weapons: tuple[str, ...] = ()
@@ -203,8 +203,8 @@ class Alarum(Data):
     name: str
     text: str
     effect: AlarumEffect
-    amount: int = 0
-    copies: int = Field(1, ge=1)
+    amount: int = Field(0, ge=0, le=72, description="The effect's size: dice, inches, Health or cards.")
+    copies: int = Field(1, ge=1, le=12)
 
 
 PerkEffect = Literal[
@@ -226,8 +226,8 @@ class Perk(Data):
     name: str
     text: str
     effect: PerkEffect
-    amount: int = 0
-    copies: int = Field(1, ge=1)
+    amount: int = Field(0, ge=0, le=12)
+    copies: int = Field(1, ge=1, le=12)
     needs_model: bool = Field(True, description="Played on one of the player's models.")
 
 
@@ -266,25 +266,28 @@ class Numbers(Data):
     perk_hand_start: int = Field(2, ge=0, le=10)
     perk_hand_max: int = Field(3, ge=0, le=10)
     contact_tolerance: float = Field(0.1, ge=0, le=1, description="Bases this far apart still touch.")
-    base_diameter: float = Field(1.0, gt=0, le=3,
+    base_diameter: float = Field(1.0, ge=0.5, le=3,
                                  description="A foot base's diameter, and the width of every base.")
     river_swept_dice: int = Field(2, ge=0, le=10)
     mounted_base_length: float = Field(
-        ..., gt=0, le=6, description="A rider's base from nose to tail; it is as wide as base_diameter.")
-    mounted_charge_reach: float = Field(..., ge=0, description="Inches a Mounted Charge! adds to the Move.")
-    max_jump_width: float = Field(..., ge=0, description="The widest obstacle a rider may jump.")
+        ..., ge=0.5, le=6, description="A rider's base from nose to tail; it is as wide as base_diameter.")
+    mounted_charge_reach: float = Field(
+        ..., ge=0, le=24, description="Inches a Mounted Charge! adds to the Move.")
+    max_jump_width: float = Field(..., ge=0, le=12, description="The widest obstacle a rider may jump.")
     defended_obstacle_reach: float = Field(
-        ..., ge=0, description="An enemy on foot against an obstacle defends it this far (base centre, "
-        "beyond half the obstacle's width) from where a rider would cross.")
-    break_away_distance: float = Field(..., gt=0, description="Inches a rider Breaking Away rides clear.")
+        ..., ge=0, le=24, description="An enemy on foot against an obstacle defends it this far (base "
+        "centre, beyond half the obstacle's width) from where a rider would cross.")
+    break_away_distance: float = Field(
+        ..., gt=0, le=24, description="Inches a rider Breaking Away rides clear.")
     keep_seat_on: int = Field(..., ge=1, le=7, description="After a bolt, any die this high keeps the seat.")
     spook_range: float = Field(
-        ..., ge=0, description="A noisy weapon spooks Nags and Beasts of Burden this close, edge to edge.")
+        ..., ge=0, le=72,
+        description="A noisy weapon spooks Nags and Beasts of Burden this close, edge to edge.")
     spook_bolts_on: int = Field(..., ge=0, le=6, description="A spooked steed bolts on this roll or less.")
     mounted_shot_hits_on: int = Field(
         ..., ge=2, le=7, description="A shot from the saddle hits on this natural roll or more (7: never).")
     lean_over: float = Field(
-        ..., ge=0, description="A shooter whose base is this close to an obstacle shoots over it.")
+        ..., ge=0, le=12, description="A shooter whose base is this close to an obstacle shoots over it.")
     evade_on: int = Field(
         ..., ge=2, le=7, description="A Shootist's Evade test against a rider passes on this or more.")
     nimble_bonus: int = Field(
@@ -306,7 +309,8 @@ class Numbers(Data):
     remount_move_divisor: int = Field(
         ..., ge=1, le=10, description="Remounting spends the steed's Move divided by this (3: a third).")
     horses_per_holder: int = Field(
-        ..., ge=1, description="One dismounted model must hold the horses for this many riderless steeds.")
+        ..., ge=1, le=12,
+        description="One dismounted model must hold the horses for this many riderless steeds.")
     bolt_direction_die: int = Field(
         ..., ge=2, le=360, description="A bolting steed's direction: this die, read as a clock of as many "
         "hours, its top hour up the table.")
@@ -317,6 +321,10 @@ class Numbers(Data):
             raise ValueError(f"mounted_base_length {self.mounted_base_length:g} is shorter than "
                              f"base_diameter {self.base_diameter:g}: a rider's base is at least as long "
                              "as it is wide")
+        if self.mounted_base_length > 3 * self.base_diameter:
+            raise ValueError(f"mounted_base_length {self.mounted_base_length:g} is more than three times "
+                             f"base_diameter {self.base_diameter:g}: a rider's base is at most three "
+                             "times as long as it is wide")
         return self
 
 
@@ -364,9 +372,9 @@ class Die(Data):
 class Armour(Data):
     """Armour by facing [I]: points taken off each ram or hit arriving from that side."""
 
-    front: int = Field(ge=0, description="Against blows from the front arc.")
-    side: int = Field(ge=0, description="Against blows from either side.")
-    rear: int = Field(ge=0, description="Against blows from the rear arc.")
+    front: int = Field(ge=0, le=20, description="Against blows from the front arc.")
+    side: int = Field(ge=0, le=20, description="Against blows from either side.")
+    rear: int = Field(ge=0, le=20, description="Against blows from the rear arc.")
 
     def against(self, facing: Facing) -> int:
         """The armour facing a blow from `facing`."""
@@ -415,13 +423,15 @@ class VehicleProfile(Data):
     id: str
     name: str
     kind: VehicleKind = Field(description="Which of the four medieval vehicles it is.")
-    toughness: int = Field(ge=1, description="Health: the vehicle's starting and greatest damage points.")
-    base_damage: int = Field(ge=1, description="Dice of ram damage it deals; the ram band sets the die.")
-    operational_level: int = Field(ge=1, description="Disabled once its Health falls below this.")
+    toughness: int = Field(
+        ge=1, le=100, description="Health: the vehicle's starting and greatest damage points.")
+    base_damage: int = Field(
+        ge=1, le=12, description="Dice of ram damage it deals; the ram band sets the die.")
+    operational_level: int = Field(ge=1, le=100, description="Disabled once its Health falls below this.")
     armour: Armour = Field(description="Armour by facing (front, side, rear).")
     length: float = Field(gt=0, le=12, description="Footprint along the heading, in inches.")
     width: float = Field(gt=0, le=6, description="Footprint across the heading, in inches.")
-    mass: float = Field(gt=0, description="Relative mass for the physics (a handcart is 1).")
+    mass: float = Field(gt=0, le=100, description="Relative mass for the physics (a handcart is 1).")
     max_speed: float = Field(gt=0, le=24, description="Greatest speed in inches per turn.")
     open_topped: bool = Field(description="Crew and passengers are exposed: the Crew hit location exists.")
     hit_locations: tuple[HitRow, ...] = Field(min_length=1, description="d6 table: hull, traction, crew.")
@@ -504,7 +514,7 @@ class RamBand(Data):
     4.9" is still in the band starting at 0, and the band starting at 5 begins at 5".
     """
 
-    from_speed: float = Field(ge=0, description="Lowest impact speed of the band, in inches per turn.")
+    from_speed: float = Field(ge=0, le=72, description="Lowest impact speed of the band, in inches per turn.")
     die_sides: int = Field(ge=2, le=20, description="The die rolled for each Base Damage die: 3 or 6.")
     die_bonus: int = Field(0, ge=-5, le=10, description="Added to each damage die.")
     dodge_modifier: int = Field(ge=-5, le=5, description="Added to the 4+ dodge of a character in the path.")
@@ -563,7 +573,7 @@ class FireRule(Data):
     """
 
     die: int = Field(8, ge=2, le=20, description="Sides of the die rolled each turn.")
-    spreads_on: int = Field(2, ge=1, description="The fire spreads on this roll or less.")
+    spreads_on: int = Field(2, ge=1, le=20, description="The fire spreads on this roll or less.")
 
     @model_validator(mode="after")
     def _odds(self) -> FireRule:
@@ -580,11 +590,16 @@ class FireRule(Data):
 class VehicleShooting(Data):
     """To-hit modifiers for shooting at and from vehicles [I]."""
 
-    stationary_target: int = Field(1, description="Shooting at a cart or wagon that has not moved this turn.")
-    fast_speed: float = Field(9.0, gt=0, description="Inches moved this turn from which a target is fast.")
-    fast_target: int = Field(-1, description="Shooting at a vehicle that moved fast_speed or more.")
-    from_moving_vehicle: int = Field(-1, description="Shooting from a vehicle that moved this turn.")
-    rough_ground: int = Field(-1, description="A further modifier when that vehicle is on rough ground.")
+    stationary_target: int = Field(
+        1, ge=-6, le=6, description="Shooting at a cart or wagon that has not moved this turn.")
+    fast_speed: float = Field(
+        9.0, gt=0, le=72, description="Inches moved this turn from which a target is fast.")
+    fast_target: int = Field(
+        -1, ge=-6, le=6, description="Shooting at a vehicle that moved fast_speed or more.")
+    from_moving_vehicle: int = Field(
+        -1, ge=-6, le=6, description="Shooting from a vehicle that moved this turn.")
+    rough_ground: int = Field(
+        -1, ge=-6, le=6, description="A further modifier when that vehicle is on rough ground.")
 
     def at_vehicle(self, moved: float) -> int:
         """The modifier for shooting at a vehicle that moved `moved` inches this turn."""
@@ -602,27 +617,33 @@ class VehicleShooting(Data):
 class VehicleRules(Data):
     """Every number of §10 apart from the vehicles and the ram bands, so a group can vary them."""
 
-    max_speed_change: float = Field(4.0, gt=0, description="Greatest change of speed in one Drive.")
+    max_speed_change: float = Field(4.0, gt=0, le=24, description="Greatest change of speed in one Drive.")
     sharp_turn: float = Field(45.0, gt=0, le=180, description="Degrees of turn needing a Carter test.")
     carter_test_fails_on: int = Field(1, ge=1, le=5, description="A Carter test roll at or below this fails.")
     out_of_control_table: str = Field("out_of_control", description="tables.toml id rolled on a failure.")
     veer_angle: float = Field(45.0, gt=0, le=180, description="Degrees an out-of-control vehicle veers.")
     facing_arc: float = Field(45.0, gt=0, lt=90, description="Half-angle of the front and rear arcs.")
-    tangent_factor: float = Field(0.5, ge=0, description="Impact speed = |v_rel.n| + this x |v_rel.t|.")
-    static_obstacle_factor: float = Field(2.0, ge=1, description="Speed multiplier against a static body.")
+    tangent_factor: float = Field(
+        0.5, ge=0, le=10, description="Impact speed = |v_rel.n| + this x |v_rel.t|.")
+    static_obstacle_factor: float = Field(
+        2.0, ge=1, le=10, description="Speed multiplier against a static body.")
     hard_going_pace: float = Field(..., gt=0.25, le=1, description="Share of its speed a vehicle makes with "
                                    "its centre on Hard Going (above a quarter: the physics takes a vehicle "
                                    "making a quarter of its speed or less for stuck).")
-    narrow_ditch: float = Field(..., ge=0, description="A ditch at most this wide is no obstacle to wheels; "
-                                "a wider one is the edge of a gully.")
-    rider_mass: float = Field(..., gt=0, description="A horse and rider's mass for the physics (a handcart "
-                              "is 1).")
-    foot_mass: float = Field(..., gt=0, description="A man on foot's mass for the physics.")
+    narrow_ditch: float = Field(
+        ..., ge=0, le=12, description="A ditch at most this wide is no obstacle to wheels; "
+        "a wider one is the edge of a gully.")
+    rider_mass: float = Field(
+        ..., gt=0, le=100, description="A horse and rider's mass for the physics (a handcart "
+        "is 1).")
+    foot_mass: float = Field(..., gt=0, le=100, description="A man on foot's mass for the physics.")
     dodge_target: int = Field(4, ge=2, le=6, description="A character in the path dodges on this or more.")
     under_the_wheels_on: int = Field(1, ge=1, le=2, description="A natural roll this low: under the wheels.")
-    under_the_wheels_factor: int = Field(2, ge=1, description="Damage multiplier under the wheels.")
-    crew_damage_per: int = Field(10, ge=1, description="Crew take one die per full this many damage points.")
-    points_per_hit: int = Field(4, ge=1, description="Points to a character per hit (saved as normal).")
+    under_the_wheels_factor: int = Field(2, ge=1, le=10, description="Damage multiplier under the wheels.")
+    crew_damage_per: int = Field(
+        10, ge=1, le=100, description="Crew take one die per full this many damage points.")
+    points_per_hit: int = Field(
+        4, ge=1, le=20, description="Points to a character per hit (saved as normal).")
     max_turn: float = Field(90.0, gt=0, le=180, description="Greatest change of heading in one Drive.")
     shot_damage: Die = Field(Die(sides=3), description="Damage points of a missile hit on hull or traction.")
     crew_die: Die = Field(Die(sides=6), description="The die per crew damage die for a seated model.")
@@ -678,6 +699,14 @@ class Content(Data):
     def _bands(cls, bands: tuple[RamBand, ...]) -> tuple[RamBand, ...]:
         check_ram_bands(bands)
         return bands
+
+    @model_validator(mode="after")
+    def _perk_deck(self) -> Content:
+        deck = sum(p.copies for p in self.perks.values())
+        if 2 * self.numbers.perk_hand_start > deck:
+            raise ValueError(f"numbers.perk_hand_start {self.numbers.perk_hand_start} deals both sides more "
+                             f"perk cards than the deck's {deck}")
+        return self
 
     @model_validator(mode="after")
     def _references(self) -> Content:
