@@ -265,7 +265,12 @@ class ResultsWriter:
         self.header = header
         self.saved = 0
         try:
-            self.fh = path.open("w", encoding="utf-8")
+            # without blocking (a FIFO put there since the check is refused, not waited on)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o644)
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                raise LabError(f"{path}: results file cannot be written: it is not a regular file")
+            self.fh = os.fdopen(fd, "w", encoding="utf-8")
             self.fh.write(_line({"lab_results": FORMAT, **header}))
             self.fh.flush()
         except OSError as exc:
