@@ -38,6 +38,15 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return out
 
 
+def fit(line: str, font: pygame.font.Font, width: int) -> str:
+    """The line cut short with an ellipsis to fit the width in pixels."""
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip(" ,") + "…" if line else ""
+
+
 def text(surface: pygame.Surface, msg: str, font: pygame.font.Font, pos: tuple[int, int],
          colour: theme.Colour = theme.TEXT, anchor: str = "topleft") -> pygame.Rect:
     """Draw one line of text; returns its rect."""

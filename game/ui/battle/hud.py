@@ -16,7 +16,8 @@ from game.rules.state import ALARUMS_CARD, GameState, Model, NoSide, Side, Vehic
 from game.ui import theme
 from game.ui.battle.cache import Layer, Same, panel, text, wrapped
 from game.ui.battle.previews import describe_event, rule_for_event
-from game.ui.battle.spear import SpearMember, draw_spear_list
+from game.ui.battle.spear import SpearMember
+from game.ui.battle.spearlist import draw_spear_list
 from game.ui.battle.vehicles import health_colour
 from game.ui.eventtext import names_of
 from game.ui.preview import gambit_line

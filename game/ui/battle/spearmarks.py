@@ -11,7 +11,6 @@ model nor the white ring of the selected one is hidden by it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,11 +19,9 @@ from game.rules.state import GameState, Model
 from game.ui import theme
 from game.ui import vehicle_layout as vl
 from game.ui.battle.camera import Camera
+from game.ui.battle.spear import SpearMember
 from game.ui.battle.tokens import INK
 from game.ui.battle.vehicles import crew_spots
-
-if TYPE_CHECKING:
-    from game.ui.battle.spear import SpearMember
 
 Point = tuple[float, float]
 Shape = tuple[Point, Point, float]  # a capsule on screen: the two ends of its spine and its radius

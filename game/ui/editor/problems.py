@@ -13,6 +13,7 @@ from game.editor.document import ScenarioDoc
 from game.editor.validate import doc_game
 from game.maps.problems import Problem
 from game.ui.editor.items import Point
+from game.ui.widgets import fit
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
@@ -92,14 +93,6 @@ def short(p: Problem) -> str:
     who = place.name or (f"layer {place.layer!r}" if place.layer else "")
     return f"{who}{at}: {p.message}" if who or at else p.message
 
-
-def fit(line: str, font: pygame.font.Font, width: int) -> str:
-    """The line cut (with an ellipsis) to fit the width in pixels."""
-    if font.size(line)[0] <= width:
-        return line
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line + "…"
 
 
 def html(value: str) -> str:

@@ -29,7 +29,7 @@ from game.ui.editor.files import Files
 from game.ui.editor.forms import Form
 from game.ui.editor.items import Point, Selection, describe, hit
 from game.ui.editor.panels import KEYS_HINT, LEFT, RIGHT, TOP, Chrome, notes, status
-from game.ui.editor.problems import ProblemList, fit, place_of, short
+from game.ui.editor.problems import ProblemList, place_of, short
 from game.ui.editor.session import Editing
 from game.ui.editor.tools.base import Desk, Tool
 from game.ui.editor.tools.forces import ForceTool, VehicleTool
@@ -39,7 +39,7 @@ from game.ui.editor.tools.select import SelectTool
 from game.ui.editor.tools.settings import SettingsTool
 from game.ui.editor.tools.zones import ObjectiveTool, ZoneTool
 from game.ui.editor.view import MapView
-from game.ui.widgets import gui_manager, text
+from game.ui.widgets import fit, gui_manager, text
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine

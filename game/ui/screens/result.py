@@ -13,7 +13,7 @@ from game.ui import places, theme
 from game.ui.app import App
 from game.ui.eventtext import content_name
 from game.ui.screens.base import TITLE_TOP, ButtonScreen
-from game.ui.widgets import Button, panel, text, wrap
+from game.ui.widgets import Button, fit, panel, text, wrap
 
 
 def casualties(match: Match) -> dict[str, dict[str, int]]:
@@ -106,7 +106,7 @@ class ResultScreen(ButtonScreen):
         self.draw_verdict(surface)
         self.draw_buttons(surface)
         if self.message:
-            text(surface, _fit(self.message, self.app.fonts.small, w - 40), self.app.fonts.small,
+            text(surface, fit(self.message, self.app.fonts.small, w - 40), self.app.fonts.small,
                  (w // 2, surface.get_height() - self.footer_height() + 8), theme.GOLD, "midtop")
 
     def draw_verdict(self, surface: pygame.Surface) -> None:
@@ -140,7 +140,7 @@ class ResultScreen(ButtonScreen):
             for line, font, tint in sides[side]:
                 if ly + font.get_linesize() > box.bottom - pad // 2:
                     break
-                text(surface, _fit(line, font, width - 2 * pad), font, (box.left + pad, ly), tint)
+                text(surface, fit(line, font, width - 2 * pad), font, (box.left + pad, ly), tint)
                 ly += font.get_linesize()
         y += height + int(16 * s)
         for v in state.vehicles:
@@ -148,11 +148,3 @@ class ResultScreen(ButtonScreen):
                  fonts.body, (w // 2, y), theme.TEXT, "midtop")
             y += fonts.body.get_linesize()
 
-
-def _fit(line: str, font: pygame.font.Font, width: int) -> str:
-    """The line cut short with … to fit the width."""
-    if font.size(line)[0] <= width:
-        return line
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line + "…"

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.core import UIContainer
 
+from game.bounded import printable
 from game.content import load_content
 from game.persist import Match
 from game.persist.folders import scenarios_dir
@@ -33,7 +34,7 @@ from game.ui import places, theme
 from game.ui.app import App
 from game.ui.miniature import miniature
 from game.ui.screens.base import ButtonScreen
-from game.ui.widgets import Button, panel, paragraph, text, wrap
+from game.ui.widgets import Button, fit, panel, paragraph, text, wrap
 
 SHIPPED, OWN = "shipped", "own"
 _seen: dict[str, tuple[int, int]] = {}  # a map file's modification time and size when last read
@@ -116,10 +117,6 @@ def _entry(path: Path, label: str, origin: str) -> Entry:
     return Entry(name, label, printable(sc.title), printable(sc.briefing), status, "", origin, path,
                  size, sc.turns, _forces(sc))
 
-
-def printable(line: str) -> str:
-    """Text the fonts can draw: a file name's undecodable bytes (surrogates) become "?"."""
-    return line.encode("utf-8", "replace").decode("utf-8")
 
 
 def _forget_if_changed(name: str, path: Path) -> None:
@@ -514,9 +511,4 @@ def _own_folder() -> Path:
 
 def _fit(line: str, font: pygame.font.Font, width: int) -> str:
     """The line (made printable), cut short with … to fit the width."""
-    line = printable(line)
-    if font.size(line)[0] <= width:
-        return line
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line.rstrip() + "…" if line else ""
+    return fit(printable(line), font, width)
