@@ -10,7 +10,9 @@ import pytest
 
 from game.editor.tmx_io import read_map
 from game.scenario import MAPS_DIR
+from game.ui import places
 from game.ui.app import App
+from game.ui.launch import editor_place
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.editor import EditorScreen
 from game.ui.screens.menu import MainMenu
@@ -42,8 +44,9 @@ def test_clicking_a_problem_marks_its_place_on_the_table(app: App, user_folder: 
 def test_a_shipped_map_is_saved_as_a_copy_and_a_file_is_replaced_only_when_asked(app: App,
                                                                                  user_folder: Path) -> None:
     before = (MAPS_DIR / "the-ford.tmx").read_bytes()
-    editor = EditorScreen.open(app, "the-ford")
-    app.reset(editor)
+    app.apply(places.Reset(editor_place("the-ford")))
+    editor = app.top
+    assert isinstance(editor, EditorScreen)
     frames(app, 2)
     assert editor.doc == read_map(MAPS_DIR / "the-ford.tmx")
     key(app, pygame.K_s, pygame.KMOD_CTRL)  # Save on a shipped map asks where

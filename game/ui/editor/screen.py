@@ -20,9 +20,7 @@ from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UITextEntr
 
 from game.editor.document import Layer, ScenarioDoc
 from game.editor.edits import History, remove_item
-from game.editor.tmx_io import read_map
 from game.maps.problems import Problem
-from game.scenario import scenario_key, scenario_path
 from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.editor.files import Files
@@ -75,14 +73,6 @@ class EditorScreen(Screen):
         self.notes: UITextBox | None = None
         self.form: Form | None = None
         self.build()
-
-    @classmethod
-    def open(cls, app: App, scenario: str | None) -> EditorScreen:
-        """The editor on a scenario named as on the command line (a map in maps/ or a path), or a new one."""
-        if not scenario:
-            return cls(app)
-        path = scenario_path(scenario_key(scenario))
-        return cls(app, read_map(path), path.resolve())
 
     @property
     def doc(self) -> ScenarioDoc:
