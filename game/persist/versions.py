@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import platform
 from functools import cache
-from importlib import metadata
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,6 +33,8 @@ class Versions(BaseModel):
 
 
 def _installed(name: str) -> str:
+    from importlib import metadata  # lazily: 10 ms at start-up, needed only when a game is saved
+
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:  # a checkout run without installing it
