@@ -76,6 +76,14 @@ def probe(address: str) -> None:
         raise LabError(f"{where}: cannot reach the scheduler ({exc.strerror or exc})") from None
 
 
+def quiet_dask() -> None:
+    """Silence the client's Dask loggers: the lab says in one line what was lost, and Dask's own
+    log of it (a failed reconnection, tracebacks of its closing) would be noise on stderr."""
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 class DaskBackend(Backend):
     """The games on the Dask cluster whose scheduler is at `address` (checked when made)."""
 
@@ -88,12 +96,11 @@ class DaskBackend(Backend):
             raise LabError(f"--scheduler needs Dask's distributed scheduler: {INSTALL_CLUSTER}") from None
         probe(address)
         self.address = address
-        # the lab says in one line what was lost; Dask's own log of it would be noise on stderr
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         try:
             self.client = Client(address, timeout=CLIENT_SECONDS)
         except Exception as exc:  # noqa: BLE001 - whatever Dask raises, said in one line
             raise LabError(f"--scheduler {address}: Dask cannot connect ({exc})") from None
+        quiet_dask()
 
     def close(self) -> None:
         """Leave the cluster (quietly if it is gone)."""
