@@ -79,7 +79,8 @@ def _dialog(app: App, place: places.Message | places.Confirm) -> Screen:
 
 
 def _over(app: App, place: places.Place) -> Screen:
-    """The pages opened over the menu or a game: rules, settings, saves, result, handover, pause."""
+    """The pages opened over the menu or a game: rules, settings, saves, result, handover, pause,
+    saving under a name."""
     if isinstance(place, places.Rules):
         from game.ui.screens.rules import RulesScreen
 
@@ -104,6 +105,10 @@ def _over(app: App, place: places.Place) -> Screen:
         from game.ui.screens.pause import PauseMenu
 
         return PauseMenu(app, place.game)
+    if isinstance(place, places.SaveAs):
+        from game.ui.screens.save_game import SaveGameScreen
+
+        return SaveGameScreen(app, place.game)
     raise ValueError(f"no screen for {place!r}")
 
 

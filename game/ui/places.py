@@ -15,13 +15,24 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from game.editor.doc import ScenarioDoc
     from game.persist import Match
+    from game.rules.state import GameState
 
 
 class Saver(Protocol):
-    """What the pause menu needs of the game under it: a quick save, told in one line."""
+    """What the pause menu and the Save game screen need of the game under them: the game as it
+    stands (to name a save after it), a quick save and a save under a name, each told in one line."""
+
+    @property
+    def state(self) -> GameState:
+        """The game as it stands."""
+        ...
 
     def quicksave(self) -> str:
-        """Save the game now; returns the line to show."""
+        """Save the game now in the quick save slot; returns the line to show."""
+        ...
+
+    def save_as(self, name: str) -> str:
+        """Save the game now under a slot name the player chose; returns the line to show."""
         ...
 
 
@@ -149,8 +160,15 @@ class Pause:
     game: Saver
 
 
+@dataclass(frozen=True, eq=False)
+class SaveAs:
+    """The Save game screen over a game: a name to type (or a save to overwrite), Save and Cancel."""
+
+    game: Saver
+
+
 Place = (MainMenu | ScenarioPicker | SoloSetup | WatchSetup | Battle | Tutorial | Editor | Rules | Settings
-         | Load | Resume | OpenSave | Result | Handover | Message | Confirm | Pause)
+         | Load | Resume | OpenSave | Result | Handover | Message | Confirm | Pause | SaveAs)
 
 
 # --- transitions ---------------------------------------------------------------------------

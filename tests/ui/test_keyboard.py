@@ -200,7 +200,9 @@ def test_the_pause_menu_saves_from_the_keys_and_escape_resumes(app: App) -> None
     app.apply(places.Push(places.Pause(game)))
     assert isinstance(app.top, PauseMenu) and focused_label(app) == "Resume"
     press(app, pygame.K_DOWN)
-    assert focused_label(app) == "Save game"
+    assert focused_label(app) == "Save game"  # a name to type (tests/ui/test_save_slots.py)
+    press(app, pygame.K_DOWN)
+    assert focused_label(app) == "Quick save (F5)"
     press(app, pygame.K_RETURN)
     assert app.top is game and game.said == "Saved to quicksave."
     app.apply(places.Push(places.Pause(game)))

@@ -78,6 +78,10 @@ class Playing(Protocol):
         """Save to the quick save slot; the line telling how it went."""
         ...
 
+    def save_as(self, name: str) -> str:
+        """Save under a name the player chose (the pause menu's Save game); the line telling how it went."""
+        ...
+
     def say(self, msg: str) -> None:
         """Show a message over the table."""
         ...

@@ -215,6 +215,14 @@ class BattleScreen(Screen):
             return f"Save failed: {exc}"
         return f"Saved to {path.name}"
 
+    def save_as(self, name: str) -> str:
+        """Save the game now under a slot name the player chose; returns the line telling how it went."""
+        try:
+            save_to_slot(self.session.match, self.app.saves_dir, name)
+        except Exception as exc:  # a refused name or a full disk is told, not a crash
+            return f"Save failed: {exc}"
+        return f"Saved as {name}"
+
     def animating(self) -> bool:
         """True while the last command's moves or dice still play."""
         return self.tray.busy or self.motion.busy

@@ -1,4 +1,5 @@
-"""The load screen: the saves in the saves folder; one that cannot be loaded says why (the
+"""The load screen: the saves in the saves folder by their names (the autosave as "Autosave"), with
+the scenario, the turn and the date, newest first; one that cannot be loaded says why (the
 navigation opens a save, or a message with the reason)."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def open_place(path: Path) -> places.Transition:
 
 
 class LoadScreen(ButtonScreen):
-    """Lists saves, newest first; click one to play on."""
+    """Lists every save, newest first (scrolled when they do not fit); click one to play on."""
 
     title = "Load a game"
 
@@ -31,7 +32,7 @@ class LoadScreen(ButtonScreen):
 
     def layout(self) -> None:
         """One button per save (scrolled if they do not fit), plus Back."""
-        self.saves = list_saves(self.app.saves_dir)[:12]
+        self.saves = list_saves(self.app.saves_dir)
         w, h = self.app.surface.get_size()
         s = self.app.settings.ui_scale
         back = pygame.Rect(0, 0, int(160 * s), int(44 * s))

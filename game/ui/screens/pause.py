@@ -1,4 +1,4 @@
-"""The pause menu over a game: resume, save, rules, settings, leave."""
+"""The pause menu over a game: resume, save under a name or quick save, rules, settings, leave."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ class PauseMenu(ButtonScreen):
         w, h = app.surface.get_size()
         s = app.settings.ui_scale
         items: list[tuple[str, Callable[[], places.Transition]]] = [
-            ("Resume", places.Pop), ("Save game", self.save),
+            ("Resume", places.Pop), ("Save game", self.save_as),
+            (f"Quick save ({app.keys.label('quicksave')})", self.save),
             ("Rules", lambda: places.Push(places.Rules())),
             ("Settings", lambda: places.Push(places.Settings())),
             ("Back to the editor" if any(x.games_return_here for x in app.stack)
@@ -40,6 +41,10 @@ class PauseMenu(ButtonScreen):
     def save(self) -> places.Transition:
         """Save to the quick save slot, close the menu and say how it went."""
         return places.Pop(say=self.game.quicksave())
+
+    def save_as(self) -> places.Transition:
+        """The Save game screen in place of this menu (saving goes back to the game)."""
+        return places.Replace(places.SaveAs(self.game))
 
     def leave(self) -> places.Transition:
         """Back to the menu, or to the editor after a test play (the autosave keeps the game)."""
