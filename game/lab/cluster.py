@@ -166,3 +166,12 @@ class DaskBackend(Backend):
             for fut in pending:
                 with contextlib.suppress(Exception):  # a lost scheduler's futures are gone anyway
                     fut.release()
+
+
+def backend_for(workers: int, scheduler: str | None) -> Backend:
+    """Local processes, or the Dask cluster at `scheduler` once it has answered as a scheduler
+    (LabError at once for an address that is not tcp://HOST:PORT, within a few seconds for one
+    that cannot be reached or is not a Dask scheduler)."""
+    if scheduler is None:
+        return Backend(workers)
+    return DaskBackend(scheduler)

@@ -286,14 +286,3 @@ class Backend:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def backend_for(workers: int, scheduler: str | None) -> Backend:
-    """Local processes, or the Dask cluster at `scheduler` once it has answered as a scheduler
-    (LabError at once for an address that is not tcp://HOST:PORT, within a few seconds for one
-    that cannot be reached or is not a Dask scheduler)."""
-    if scheduler is None:
-        return Backend(workers)
-    from game.lab.cluster import DaskBackend
-
-    return DaskBackend(scheduler)

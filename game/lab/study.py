@@ -8,6 +8,7 @@ from bisect import bisect_right
 from pathlib import Path
 from typing import Any, TextIO
 
+from game.lab.cluster import backend_for
 from game.lab.experiment import (
     Cell,
     Experiment,
@@ -18,7 +19,7 @@ from game.lab.experiment import (
     mounted_share,
 )
 from game.lab.results import FORMAT, ResultsWriter, Saved, parse_lines, read_results
-from game.lab.runner import RunStopped, backend_for, run_tasks, tasks_of
+from game.lab.runner import RunStopped, run_tasks, tasks_of
 from game.lab.stats import compare, summary
 from game.scenario import cached_scenario, playable
 from game.sim import game_seed
