@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from game.editor.doc import ScenarioDoc
+    from game.editor.document import ScenarioDoc
     from game.persist import Match
     from game.rules.state import GameState
 
