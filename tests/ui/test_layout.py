@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.persist import Match, save_game
+from game.rules.state import GameState
 from game.ui import navigation
 from game.ui.app import App, Screen
 from game.ui.screens.base import ButtonScreen
@@ -18,6 +19,7 @@ from game.ui.screens.load import LoadScreen
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseMenu
 from game.ui.screens.result import ResultScreen
+from game.ui.screens.save_game import SaveGameScreen
 from game.ui.screens.scenarios import ScenarioPicker
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.settings import SCALES, Settings
@@ -31,6 +33,20 @@ class Saver:
 
     def quicksave(self) -> str:
         return "Saved"
+
+
+class Named(Saver):
+    """A game under the Save game screen that saves nowhere."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+    @property
+    def state(self) -> GameState:
+        return self.match.engine.state
+
+    def save_as(self, name: str) -> str:
+        return f"Saved as {name}"
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +69,7 @@ SCREENS: dict[str, Callable[[App, Match], Screen]] = {
     "settings": lambda app, match: SettingsScreen(app),
     "pause": lambda app, match: PauseMenu(app, Saver()),
     "load": lambda app, match: LoadScreen(app),
+    "save": lambda app, match: SaveGameScreen(app, Named(match)),
     "result": lambda app, match: ResultScreen(app, match),
     "picker": lambda app, match: ScenarioPicker(app),
     "message": lambda app, match: MessageDialog(app, "This save cannot be loaded", "broken.json: no"),
