@@ -32,7 +32,7 @@ from game.rules.state import SIDES, GameState, digest_of
 from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
 
-SLOT_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+SLOT_NAME = re.compile(r"[A-Za-z0-9_-]([A-Za-z0-9 ,_-]{0,38}[A-Za-z0-9_-])?")  # no space at either end
 # Names a player may not pick: the autosave's own, and devices Windows will not let be files.
 RESERVED = frozenset({"autosave", "con", "prn", "aux", "nul"}
                      | {f"{dev}{n}" for dev in ("com", "lpt") for n in range(1, 10)})
@@ -91,7 +91,8 @@ def validate_slot_name(slot: object) -> str:
     if not isinstance(slot, str):
         raise ValueError(f"a slot name is text, not {type(slot).__name__}")
     if not SLOT_NAME.fullmatch(slot):
-        raise ValueError("a slot name is 1 to 40 letters, digits, - and _ (no spaces or dots)")
+        raise ValueError("a slot name is 1 to 40 letters, digits, spaces, commas, - and _ (no dots, "
+                         "no space at either end)")
     if slot.lower() in RESERVED:
         raise ValueError(f"{slot!r} is a reserved name; choose another")
     return slot

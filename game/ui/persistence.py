@@ -101,14 +101,14 @@ def slot_taken(saves_dir: Path, name: str) -> bool:
 
 def suggested_name(state: GameState) -> str:
     """The name a save of this game is offered: its scenario's title and its turn, in the letters a
-    slot name may hold ("The_Ford_turn_3")."""
+    slot name may hold ("The Ford, turn 3")."""
     try:
         title = cached_scenario(state.scenario).title
     except (MapError, OSError):
         title = Path(state.scenario).stem
-    words = "_".join(re.findall(r"[A-Za-z0-9]+", title))[:LONGEST_TITLE].strip("_-") or "Game"
-    name = f"{words}_turn_{state.turn}"
-    return name if SLOT_NAME.fullmatch(name) else f"Game_turn_{state.turn}"
+    words = " ".join(re.findall(r"[A-Za-z0-9]+", title))[:LONGEST_TITLE].strip(" _-") or "Game"
+    name = f"{words}, turn {state.turn}"
+    return name if SLOT_NAME.fullmatch(name) else f"Game, turn {state.turn}"
 
 
 def save_to_slot(match: Match, saves_dir: Path, slot: str) -> Path:

@@ -119,7 +119,7 @@ def test_listing_a_missing_folder_is_empty(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", [
-    "", "../escape", "a/b", "a\\b", ".hidden", "a.b", "a b", "x" * 41, "line\n", "autosave",
+    "", "../escape", "a/b", "a\\b", ".hidden", "a.b", " a b", "a b ", "x" * 41, "line\n", "autosave",
     "AutoSave", "CON", "nul", "com1", "\u00e9t\u00e9", "tab\t", "/etc/passwd", None, 7,
 ])
 def test_hostile_slot_names_are_refused(tmp_path: Path, short_match: Match, name: Any) -> None:

@@ -91,7 +91,7 @@ def save_button(screen: SaveGameScreen) -> Button:
 def test_a_game_saved_under_a_typed_name_is_listed_by_it_and_loads_as_it_was(app: App) -> None:
     battle = BattleScreen(app, played(12), "hotseat")
     screen = open_save_screen(app, battle)
-    assert screen.typed() == f"Skirmish_Field_turn_{battle.state.turn}"  # offered: the scenario and turn
+    assert screen.typed() == f"Skirmish Field, turn {battle.state.turn}"  # offered: the scenario and turn
     assert screen.typing and save_button(screen).enabled
     retype(app, "before_the_charge")
     assert screen.typed() == "before_the_charge"
@@ -113,7 +113,7 @@ def test_a_game_saved_under_a_typed_name_is_listed_by_it_and_loads_as_it_was(app
     assert loaded.session.engine.commands == battle.session.engine.commands
 
 
-@pytest.mark.parametrize("name", ["my save", "autosave", "ford.v2", "x" * 41])
+@pytest.mark.parametrize("name", ["my save!", "autosave", "ford.v2", "x" * 41])
 def test_a_refused_name_says_why_greys_save_and_writes_nothing(app: App, name: str) -> None:
     with pytest.raises(ValueError) as refused:
         validate_slot_name(name)

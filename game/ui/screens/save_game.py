@@ -116,7 +116,7 @@ class SaveGameScreen(ButtonScreen):
             return self.problem[:1].upper() + self.problem[1:], theme.BAD
         if self.taken:
             return f"A save named {self.typed()} exists: saving asks before replacing it.", theme.GOLD
-        return "Letters, digits, - and _ (no spaces).", theme.DIM
+        return "Letters, digits, spaces, commas, - and _ (no dots).", theme.DIM
 
     def take(self, name: str) -> places.Transition:
         """A save of the list was chosen: its name into the entry (Save then overwrites it)."""
