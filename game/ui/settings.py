@@ -32,22 +32,26 @@ def auto_scale(size: tuple[int, int]) -> float:
 
 class Settings(BaseModel):
     """What a player may change: UI scale (or one that follows the window), hot-seat blindfold,
-    animation and AI speed, the question before a Spear is ended early, sound, keys."""
+    animation and AI speed, the question before a Spear is ended early, sound, keys.
+
+    Each value must be of its own type (strict): `true` is no volume or scale, and `"yes"` or
+    `"off"` no switch; a whole number is still a scale or a speed."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
-    ui_scale: float = Field(1.0, ge=0.75, le=2.0, description="Size of text and panels (worked out "
-                            "from the window's size while ui_scale_auto is on).")
-    ui_scale_auto: bool = Field(True, description="The UI scale follows the window's size.")
-    blindfold: bool = Field(True, description="Hide the table between the sides in hot-seat.")
-    animation_speed: float = Field(1.0, ge=0.0, le=4.0, description="0 turns animations off.")
+    ui_scale: float = Field(1.0, ge=0.75, le=2.0, strict=True, description="Size of text and panels "
+                            "(worked out from the window's size while ui_scale_auto is on).")
+    ui_scale_auto: bool = Field(True, strict=True, description="The UI scale follows the window's size.")
+    blindfold: bool = Field(True, strict=True, description="Hide the table between the sides in hot-seat.")
+    animation_speed: float = Field(1.0, ge=0.0, le=4.0, strict=True, description="0 turns animations off.")
     ai_speed: Literal["slow", "normal", "fast", "instant"] = Field(
         "normal", description="How fast an AI player's commands follow each other.")
     confirm_end_spear: bool = Field(
-        True, description="Ask before ending a Spear whose models could still activate.")
-    sound_volume: int = Field(80, ge=0, le=100, description="Loudness of the sound effects, 0-100.")
-    sound_muted: bool = Field(False, description="No sound effects at all.")
-    follow_camera: bool = Field(True, description="The table's view follows the active model, the "
-                                "AI's included, when he moves out of view.")
+        True, strict=True, description="Ask before ending a Spear whose models could still activate.")
+    sound_volume: int = Field(80, ge=0, le=100, strict=True,
+                              description="Loudness of the sound effects, 0-100.")
+    sound_muted: bool = Field(False, strict=True, description="No sound effects at all.")
+    follow_camera: bool = Field(True, strict=True, description="The table's view follows the active "
+                                "model, the AI's included, when he moves out of view.")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")

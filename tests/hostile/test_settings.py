@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,10 +23,22 @@ def _fifo(path: Path) -> None:
     make_fifo(path)
 
 
+def _value(key: str, value: object) -> Callable[[Path], None]:
+    """A settings file whose one value is of the wrong type (JSON's true, or a word for a switch)."""
+    def build(path: Path) -> None:
+        path.write_text(json.dumps({key: value}), encoding="utf-8")
+    return build
+
+
 CASES: list[tuple[str, Callable[[Path], None], str]] = [
     ("nested-100000", _nested(100_000), "nested too deeply"),
     ("nested-object", lambda p: p.write_text('{"a":' * 100_000 + "1" + "}" * 100_000), "nested too deeply"),
     ("fifo", _fifo, "it is a FIFO (named pipe), not a regular file"),
+    ("volume-true", _value("sound_volume", True), "sound_volume: Input should be a valid integer"),
+    ("scale-true", _value("ui_scale", True), "ui_scale: Input should be a valid number"),
+    ("speed-true", _value("animation_speed", True), "animation_speed: Input should be a valid number"),
+    ("blindfold-yes", _value("blindfold", "yes"), "blindfold: Input should be a valid boolean"),
+    ("muted-off", _value("sound_muted", "off"), "sound_muted: Input should be a valid boolean"),
 ]
 
 
