@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     battle = staged(app, args.seed)
     pygame.image.save(app.surface, args.out / "spear.png")
     battle.submit(EndActivation(side="blue", model=ARCHER))
+    battle.input.mouse = (app.surface.get_width() // 2, app.surface.get_height() // 2)  # on the question
     frames(app, 3)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
     frames(app, 5)
