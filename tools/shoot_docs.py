@@ -9,6 +9,14 @@ Run: `xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python tools/shoot_docs.p
   players give SOLO_STEPS commands, then Orange's AI plays on at its own pace and is caught just
   after one of its moves, the move's trail on the table and its rolls in the log.
 - editor.png: the editor on The Ford, the woods brush in hand.
+
+The other pictures come from the command line (XDG_CONFIG_HOME and XDG_DATA_HOME pointed at a
+scratch folder, SDL_VIDEODRIVER=dummy for the menu so no cursor hovers it), each with
+`--frames 10 --screenshot docs/screenshots/NAME.png`:
+- battle.png: `main.py --scenario the-ford --screen battle --seed 1 --steps 40`
+- hint.png: `main.py --scenario the-ford --seed 1 --steps 119 --hint`
+- handover.png, result.png: `main.py --scenario the-ford --screen handover|result --seed 1`
+- menu.png: `main.py --screen menu`
 """
 
 from __future__ import annotations
