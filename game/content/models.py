@@ -124,6 +124,15 @@ class Member(Data):
         description="The name of a seat on the side's vehicle in the scenario, e.g. 'Box'; the "
         "model starts aboard there. It must be a seat of some vehicle profile; no steed with it.",
     )
+    skills: tuple[str, ...] = Field((), max_length=12, description="Skills beyond the profile's.")
+
+    @field_validator("skills")
+    @classmethod
+    def _known_skills(cls, skills: tuple[str, ...]) -> tuple[str, ...]:
+        for skill in skills:
+            if skill not in SKILLS:
+                raise ValueError(f"unknown skill {skill!r}")
+        return skills
 
 
 class Spear(Data):

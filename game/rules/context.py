@@ -68,11 +68,12 @@ class Table:
         return self.content.profiles[m.profile]
 
     def has_skill(self, m: Model, skill: str) -> bool:
-        """True if the model has the skill (Equestrian comes with a Hero's steed)."""
+        """True if the model has the skill: his profile's, his own (a roster's), and Equestrian
+        with a Hero's steed."""
         prof = self.content.profiles[m.profile]
         if skill == "equestrian" and m.steed is not None and prof.type == "hero":
             return True
-        return skill in prof.skills
+        return skill in prof.skills or skill in m.skills
 
 
 WALK_MAPS = 4  # the maps whose walks are remembered at once (the least lately set up is dropped)

@@ -16,7 +16,7 @@ from game.rules.geometry import box_distance, local_frame
 from game.rules.movement import position_problem
 from game.rules.state import SIDES, GameState, Model, Side, SideState, Vehicle
 from game.rules.turn import begin_turn
-from game.terrain.terrain_map import TerrainMap
+from game.terrain.terrain_map import DeploymentZone, TerrainMap
 
 
 class SetupError(Exception):
@@ -50,39 +50,75 @@ def build_models(table: Table, side: Side, retinue: Retinue) -> list[Model]:
                 weapons=list(member.weapons if member.weapons is not None else prof.weapons),
                 steed=member.steed, steed_health=steed.health if steed else 0,
                 facing=180.0 if side == "red" else 0.0, seat=member.seat or "",
+                skills=[s for s in member.skills if s not in prof.skills],
             ))
     return models
 
 
+ROWS = 1.5  # inches between the ranks and files of a first deployment
+FINE = 0.5  # inches between the spots tried when the ranks do not hold a retinue (riders take more room)
+
+
 def deploy(table: Table, state: GameState, side: Side) -> None:
-    """Place a side's models in rows across its deployment zone, Spear by Spear."""
+    """Place a side's models in rows across its deployment zone, Spear by Spear.
+
+    When the ranks do not hold them all (riders' bases are longer than a rank is deep), they are
+    placed again on a finer grid, the riders first; if even that leaves a model without room, one
+    SetupError names the zone and how many of the side's models it holds."""
     zones = [z for z in table.terrain.zones if z.side == side]
     if not zones:
         raise SetupError(f"the map has no deployment zone for {side}")
+    models = [m for m in state.models if m.side == side and not m.aboard]
+    if _place(table, state, models, _spots(table, state, side, zones, ROWS)) is None:
+        return
+    for m in models:
+        m.x, m.y = -100.0, -100.0
+    riders_first = sorted(models, key=lambda m: m.steed is None)
+    stuck = _place(table, state, riders_first, _spots(table, state, side, zones, FINE))
+    if stuck is None:
+        return
+    held = sum(1 for m in models if m.x >= 0.0)
+    riders = sum(1 for m in models if m.steed is not None)
+    where = " and ".join(f'{z.w:g}"x{z.h:g}" at ({z.x:g}, {z.y:g})' for z in zones)
+    raise SetupError(f"{side}'s deployment zone ({where}) holds {held} of its {len(models)} models "
+                     f"({riders} on mounted bases): no room for {stuck.name}")
+
+
+def _spots(table: Table, state: GameState, side: Side, zones: list[DeploymentZone],
+           step: float) -> list[tuple[float, float]]:
+    """Spots in the zones `step` apart, clear of the vehicles, the zones taking turns, each zone's
+    spots from its centre out (its front rank first)."""
     per_zone: list[list[tuple[float, float]]] = []
     for z in zones:
-        rows = [z.y + z.h - 1.0 - i * 1.5 for i in range(int(z.h // 1.5))]
+        ranks = int(z.h // ROWS) if step == ROWS else int((z.h - 2.0) // step) + 1
+        rows = [z.y + z.h - 1.0 - i * step for i in range(ranks)]
         if side == "blue":
-            rows = [z.y + 1.0 + i * 1.5 for i in range(int(z.h // 1.5))]
+            rows = [z.y + 1.0 + i * step for i in range(ranks)]
         mine: list[tuple[float, float]] = []
         for y in rows:
             x = z.x + 1.0
             while x <= z.x + z.w - 0.5:
                 if not _ahead_of_a_vehicle(table, state, side, x, y):
                     mine.append((x, y))
-                x += 1.5
+                x += step
         centre = (z.x + z.w / 2, z.y + z.h / 2)
         mine.sort(key=lambda p: (abs(p[1] - centre[1]), abs(p[0] - centre[0])))  # noqa: B023
         per_zone.append(mine)
-    spots = [p for rank in zip_longest(*per_zone) for p in rank if p is not None]  # zones take turns
-    for m in (m for m in state.models if m.side == side and not m.aboard):
+    return [p for rank in zip_longest(*per_zone) for p in rank if p is not None]  # zones take turns
+
+
+def _place(table: Table, state: GameState, models: list[Model],
+           spots: list[tuple[float, float]]) -> Model | None:
+    """Stand each model on the first free spot that takes him; the first one no spot takes, or None."""
+    for m in models:
         for i, (x, y) in enumerate(spots):
             if not position_problem(table, state, m, x, y):
                 m.x, m.y = x, y
                 del spots[i]
                 break
         else:
-            raise SetupError(f"no room to deploy {m.name} in {side}'s zone")
+            return m
+    return None
 
 
 def _ahead_of_a_vehicle(table: Table, state: GameState, side: Side, x: float, y: float) -> bool:

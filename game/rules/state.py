@@ -65,11 +65,15 @@ class Model:
     # aboard a vehicle (§10): x, y follow the vehicle's centre; the model is out of base contact
     aboard: str = ""  # the vehicle's id, "" if not aboard
     seat: str = ""  # the seat's name on that vehicle's profile
+    # the Skills he has beyond his profile's (a roster's, RULES-BRIEF §12.1); left out of the
+    # saved state while empty, so the games and saves from before rosters keep their hashes
+    skills: list[str] = field(default_factory=list)
 
     def copy(self) -> Model:
         """A copy that shares nothing mutable (positional construction: ~5x faster than replace)."""
         new = Model(*_MODEL_VALUES(self))
         new.weapons = list(self.weapons)
+        new.skills = list(self.skills)
         return new
 
 
@@ -230,8 +234,12 @@ class GameState:
         return new
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dictionary of the whole state."""
-        return asdict(self)
+        """A JSON-ready dictionary of the whole state (a model's Skills only when he has some)."""
+        snap = asdict(self)
+        for model in snap["models"]:
+            if isinstance(model, dict) and model.get("skills") == []:
+                del model["skills"]
+        return snap
 
     def digest(self) -> str:
         """A stable hash of the state, for replay verification."""
