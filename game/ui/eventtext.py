@@ -69,6 +69,15 @@ TYPE_RULES = {
 DAMAGE_RULES = {"shot": "vehicle_shooting", "fire": "fire", "ram": "ram_damage", "crash": "ram_damage",
                 "blow": "vehicle_melee"}
 VEER = {"veer_left": "veers left", "veer_right": "veers right", "stall": "stalls"}
+FECKLESS = {"normal": "keeps his nerve", "dither": "dithers", "flee": "runs for it",
+            "to_leader": "falls back to his Hero", "charge": "charges the nearest enemy",
+            "pillage": "rides off to pillage"}
+DECKS = {"hero": "Hero", "perks": "Perk", "alarums": "Divers Alarums"}
+OUTCOMES = {"success": "succeeds", "mishap": "a Mishap", "calamity": "a Calamity"}
+DAMAGE_WORDS = {"shot": "a shot", "fire": "fire", "ram": "a ram", "crash": "a crash", "blow": "a blow"}
+PERK_EFFECTS = {"reroll": "a reroll"}
+RUMOURED = re.compile(r"(?<=: )(" + "|".join(FECKLESS) + r")(?=;|$)")  # "Tom: to_leader; Will: flee"
+SIDE_WORD = re.compile(r"\b(red|blue)\b")  # a side's id in a sentence the rules wrote
 
 
 def word(key: str) -> str:
@@ -120,7 +129,7 @@ def _pt(p: tuple[float, float]) -> str:
 
 
 def _dice(e: ev.DiceRolled, n: Callable[[str], str]) -> str:
-    text = e.purpose
+    text = _sides_named(e.purpose)
     stated = "need" in text.lower() or BAND.search(text) is not None
     if e.need[:1].isdigit() and not stated:
         text += f" — needs {e.need}, rolled {e.value}"
@@ -181,19 +190,36 @@ def _side(side: str) -> str:
     return SIDE_NAME.get(side, side)
 
 
+def _sides_named(text: str) -> str:
+    """A sentence of the rules with each side's id as the players call the side ("red failed the
+    Will to Fight" -> "Orange failed the Will to Fight")."""
+    return SIDE_WORD.sub(lambda m: _side(m.group(1)), text)
+
+
+def _alarum(e: ev.AlarumDrawn) -> str:
+    """A Divers Alarums event and what it did, in words: the sides by name, and the Retainers
+    the Rumour of Treachery tests by what they do ("Tom Coke: falls back to his Hero")."""
+    detail = _sides_named(e.detail)
+    if e.alarum == "rumour":
+        detail = RUMOURED.sub(lambda m: FECKLESS[m.group(1)], detail)
+    return f"Divers Alarums: {e.name} — {detail}"
+
+
 TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.DiceRolled: _dice,
-    ev.DeckShuffled: lambda e, n: f"The {word(e.deck)} deck is shuffled ({_plural(len(e.order), 'card')})",
+    ev.DeckShuffled: lambda e, n: f"The {DECKS.get(e.deck, word(e.deck))} deck is shuffled "
+    f"({_plural(len(e.order), 'card')})",
     ev.TurnBegan: lambda e, n: f"Turn {e.turn} begins",
     ev.CardDrawn: lambda e, n: "Card drawn: " + ("Divers Alarums" if e.card == "alarums" else n(e.card))
     + (f" ({_side(e.side)})" if e.side else "")
     + (" — leaderless: his Retainers are Feckless" if e.leaderless else ""),
-    ev.AlarumDrawn: lambda e, n: f"Divers Alarums: {e.name} — {e.detail}",
+    ev.AlarumDrawn: lambda e, n: _alarum(e),
     ev.Activated: lambda e, n: f"{n(e.model)} activates" + ("" if e.in_command else ", out of Command Range"),
-    ev.ActivationLost: lambda e, n: f"{n(e.model)} loses the activation: {e.reason}",
+    ev.ActivationLost: lambda e, n: f"{n(e.model)} loses the activation: {_sides_named(e.reason)}",
     ev.FecklessTest: lambda e, n: f"Feckless test, {n(e.model)}: rolled {e.roll} — "
-    + (e.text or word(e.result)),
-    ev.GambitRolled: lambda e, n: f"{word(e.gambit)} gambit, {n(e.model)}: {e.outcome}"
+    + (e.text or FECKLESS.get(e.result, word(e.result))),
+    ev.GambitRolled: lambda e, n: f"{word(e.gambit)} gambit, {n(e.model)}: "
+    + OUTCOMES.get(e.outcome, e.outcome)
     + (f", +{e.bonus:g}\"" if e.bonus else "") + (f" — {e.text}" if e.text else ""),
     ev.Moved: lambda e, n: f"{n(e.model)} " + ("moves" if e.reason == "move" else f"moves ({word(e.reason)})")
     + f" to {_pt(e.path[-1]) if e.path else '?'}" + (f", {e.cost:.1f}\" spent" if e.cost else ""),
@@ -220,7 +246,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.DrillSet: lambda e, n: f"{n(e.model)} will {e.drill.capitalize()} when attacked",
     ev.PerkPlayed: lambda e, n: f"{_side(e.side)} plays {content_name('perks', e.card)}"
     + (f" on {n(e.model)}" if e.model else ""),
-    ev.PerkUsed: lambda e, n: f"{n(e.model)} uses a Perk: {word(e.effect)}",
+    ev.PerkUsed: lambda e, n: f"{n(e.model)} uses a Perk: {PERK_EFFECTS.get(e.effect, word(e.effect))}",
     ev.PerkDrawn: lambda e, n: f"{_side(e.side)} draws a Perk card",
     ev.ActivationEnded: lambda e, n: f"{n(e.model)} ends the activation",
     ev.SpearEnded: lambda e, n: f"The Spear of {n(e.card)} has finished",
@@ -231,7 +257,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.TurnEnded: lambda e, n: f"Turn {e.turn} ends",
     ev.GameEnded: lambda e, n: ("The game is over: a draw " if e.winner == "draw" else
                                 f"The game is over: {_side(e.winner) if e.winner else 'nobody'} wins ")
-    + f"({e.reason}); Valour " + ", ".join(f"{_side(s)} {v}" for s, v in e.valour.items()),
+    + f"({_sides_named(e.reason)}); Valour " + ", ".join(f"{_side(s)} {v}" for s, v in e.valour.items()),
     ev.JumpTest: lambda e, n: f"Jump test, {n(e.model)}, over the {e.obstacle}: rolled {e.roll} — "
     + word(e.result) + (" (Equestrian reroll)" if e.rerolled else ""),
     ev.RiderThrown: lambda e, n: f"Thrown Rider, {n(e.model)}: rolled {e.rolls}"
@@ -255,7 +281,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.SteedSpooked: lambda e, n: f"{n(e.model)}'s steed is spooked by gunfire: rolled {e.roll} — "
     + ("it bolts" if e.bolted else "it holds"),
     ev.ChargeBonus: lambda e, n: f"{n(e.model)} " + ("has" if e.active else "loses")
-    + f" the Mounted Charge! bonus ({e.reason})",
+    + f" the Mounted Charge! bonus ({_sides_named(e.reason)})",
     ev.CarterTest: lambda e, n: f"Carter test, {n(e.model)} on {n(e.vehicle)} ({e.reason}): "
     + f"rolled {e.roll} — " + ("keeps control" if e.passed else "loses control"),
     ev.OutOfControl: lambda e, n: f"{cap(n(e.vehicle))} is out of control: "
@@ -263,7 +289,7 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.VehicleMoved: _vehicle_moved,
     ev.RamResolved: _ram,
     ev.VehicleDamaged: lambda e, n: f"{cap(n(e.vehicle))} takes {e.amount} damage to its {e.location} "
-    f"({word(e.cause)}): Health {e.health}",
+    f"({DAMAGE_WORDS.get(e.cause, word(e.cause))}): Health {e.health}",
     ev.VehicleDisabled: lambda e, n: f"{cap(n(e.vehicle))} is disabled and will not move again"
     + (f": +{e.valour} Valour to {_side(e.to_side)}" if e.valour else ""),
     ev.VehicleAlight: lambda e, n: f"{cap(n(e.vehicle))} is alight: its {e.location} burns"
