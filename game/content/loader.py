@@ -20,6 +20,7 @@ from game.content.models import (
     RamBand,
     Retinue,
     Rule,
+    Skill,
     Steed,
     VehicleProfile,
     VehicleRules,
@@ -31,7 +32,7 @@ DATA_DIR = Path(__file__).parent / "data"
 MAX_CONTENT_BYTES = 2_000_000  # the largest shipped file is a few tens of kB
 
 # a model kept in a list-shaped content file: each entry has a unique id
-Listed = Weapon | Steed | Profile | Retinue | DiceTable | Alarum | Perk | Rule | VehicleProfile
+Listed = Weapon | Steed | Profile | Retinue | DiceTable | Alarum | Perk | Rule | VehicleProfile | Skill
 # file name -> (array-of-tables key, model) for every list-shaped content file
 LISTS: dict[str, tuple[str, type[Listed]]] = {
     "weapons.toml": ("weapon", Weapon),
@@ -43,12 +44,13 @@ LISTS: dict[str, tuple[str, type[Listed]]] = {
     "perks.toml": ("perk", Perk),
     "rules.toml": ("rule", Rule),
     "vehicles.toml": ("vehicle", VehicleProfile),
+    "skills.toml": ("skill", Skill),
 }
 # vehicles.toml also holds the impact-speed bands ([[ram_band]]) and the §10 numbers ([vehicle_rules])
 VEHICLES = "vehicles.toml"
 # which file a cross-reference problem belongs to, by the word its message starts with
 OWNER = {"profile": "profiles.toml", "retinue": "retinues.toml", "table": "tables.toml",
-         "vehicle": VEHICLES}
+         "vehicle": VEHICLES, "skill": "skills.toml"}
 
 
 class ContentError(Exception):

@@ -8,7 +8,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-SKILLS = ("skilld_at_arms", "deadly_blade", "equestrian", "nimble", "carter")
+# The Skills the engine enforces, by list (RULES-BRIEF §8, §12.2); skills.toml describes each one and
+# holds its numbers, and must name exactly these.
+SKILL_LISTS: dict[str, tuple[str, ...]] = {
+    "leader": ("commanding", "unyielding", "inspiring", "rally", "stratagem", "steady_the_ranks"),
+    "agility": ("equestrian", "nimble", "born_in_the_saddle", "sure_seat", "fleet_of_foot", "dodge"),
+    "strength": ("skilld_at_arms", "deadly_blade", "carter", "hard_as_nails", "stalwart", "mighty_blow"),
+}
+SKILLS: tuple[str, ...] = tuple(skill for listed in SKILL_LISTS.values() for skill in listed)
 
 
 class Data(BaseModel):
@@ -238,6 +245,29 @@ class Perk(Data):
     amount: int = Field(0, ge=0, le=12)
     copies: int = Field(1, ge=1, le=12)
     needs_model: bool = Field(True, description="Played on one of the player's models.")
+
+
+SkillList = Literal["leader", "agility", "strength"]
+
+
+class Skill(Data):
+    """A Skill of the Leader, Agility or Strength list, with the numbers of its effect."""
+
+    id: str
+    kind: SkillList = Field(description="The list it belongs to: leader, agility or strength.")
+    name: str
+    summary: str
+    modifier: int = Field(0, ge=0, le=6, description="A plus to a roll, or dice or cards more.")
+    inches: float = Field(0.0, ge=0, le=24, description="A distance the Skill adds.")
+    on: int = Field(0, ge=0, le=7, description="The d6 score the Skill's own roll needs (0: none).")
+
+    @model_validator(mode="after")
+    def _known(self) -> Skill:
+        if self.id not in SKILLS:
+            raise ValueError(f"skill {self.id!r} is not one the engine knows")
+        if self.id not in SKILL_LISTS[self.kind]:
+            raise ValueError(f"skill {self.id!r} belongs to another list than {self.kind!r}")
+        return self
 
 
 class Rule(Data):
@@ -700,6 +730,7 @@ class Content(Data):
     perks: dict[str, Perk]
     rules: dict[str, Rule]
     vehicles: dict[str, VehicleProfile]
+    skills: dict[str, Skill]
     ram_bands: tuple[RamBand, ...]
     vehicle_rules: VehicleRules
 
@@ -708,6 +739,13 @@ class Content(Data):
     def _bands(cls, bands: tuple[RamBand, ...]) -> tuple[RamBand, ...]:
         check_ram_bands(bands)
         return bands
+
+    @model_validator(mode="after")
+    def _every_skill(self) -> Content:
+        missing = [skill for skill in SKILLS if skill not in self.skills]
+        if missing:
+            raise ValueError(f"skill {missing[0]!r} has no entry: every Skill the engine knows needs one")
+        return self
 
     @model_validator(mode="after")
     def _perk_deck(self) -> Content:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field, replace
 
-from game.content.models import Content, Numbers, Profile
+from game.content.models import Content, Numbers, Profile, Skill
 from game.rules.dice import Dice
 from game.rules.events import DiceRolled, Ev, PerkUsed, made
 from game.rules.geometry import Bases
@@ -74,6 +74,14 @@ class Table:
         if skill == "equestrian" and m.steed is not None and prof.type == "hero":
             return True
         return skill in prof.skills or skill in m.skills
+
+    def skill(self, skill_id: str) -> Skill:
+        """A Skill's entry in the content: its list, its name and the numbers of its effect."""
+        return self.content.skills[skill_id]
+
+    def skill_modifier(self, m: Model, skill_id: str) -> int:
+        """The Skill's modifier if the model has it, else 0."""
+        return self.content.skills[skill_id].modifier if self.has_skill(m, skill_id) else 0
 
 
 WALK_MAPS = 4  # the maps whose walks are remembered at once (the least lately set up is dropped)

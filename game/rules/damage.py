@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from game.rules.context import Act
+from fractions import Fraction
+
+from game.rules.context import Act, Table
 from game.rules.events import Casualty, MishapTaken, SaveRolled, Wounded
 from game.rules.state import Model, NoSide, Side, other_side
 
@@ -31,8 +33,26 @@ def take_hit(act: Act, m: Model, by_side: Side | NoSide, save_modifier: int = 0)
         act.emit(SaveRolled(model=m.id, need=need, roll=roll, saved=saved))
         if saved:
             return False
+    if shrugs_off(act, m):
+        return False
     wound(act, m, 1, by_side)
     return True
+
+
+def shrug_chance(table: Table, m: Model) -> Fraction:
+    """The chance Hard as Nails shrugs off the model's next wound: only from full Health."""
+    if not table.has_skill(m, "hard_as_nails") or m.health < table.profile(m).health:
+        return Fraction(0)
+    return Fraction(max(0, 7 - max(1, table.skill("hard_as_nails").on)), 6)
+
+
+def shrugs_off(act: Act, m: Model) -> bool:
+    """Hard as Nails: a wound that would take the model from full Health is shrugged off on 5+."""
+    if not shrug_chance(act.table, m):
+        return False
+    on = act.table.skill("hard_as_nails").on
+    roll = act.d6(f"Hard as Nails, {m.name}: {on}+ shrugs off the wound", f"{on}+", m.id)
+    return roll >= on
 
 
 def wound(act: Act, m: Model, amount: int, by_side: Side | NoSide) -> None:

@@ -19,19 +19,19 @@ from game.physics.ram import Contact
 from game.rules import odds
 from game.rules.commands import Command, Drive, Gambit, Move, Shoot
 from game.rules.context import Act, Rejected, Table
-from game.rules.damage import save_target
+from game.rules.damage import save_target, shrug_chance
 from game.rules.dice import Dice
 from game.rules.driving import DrivePreview, predict_drive
 from game.rules.geometry import heading
 from game.rules.guards import check_can_move
 from game.rules.handlers import HANDLERS
-from game.rules.melee import FightPlan, fight_odds
+from game.rules.melee import FightPlan, fight_odds, save_modifier
 from game.rules.melee import Side as FightSide
 from game.rules.missiles import ShotPlan, blockers, missile_weapon, short_range_only
 from game.rules.movement import leg_facing, walk
 from game.rules.moving import first_low_crossing
 from game.rules.odds import MeleeOdds
-from game.rules.paths import GAMBIT_NAMES, MovePlan, base_allowance, contact_points
+from game.rules.paths import GAMBIT_NAMES, MovePlan, base_allowance, contact_points, run_reach
 from game.rules.shooting import shot_outcomes
 from game.rules.spears import command_range, held, in_command, spear_members, still_to_activate
 from game.rules.state import GameState, Model, Side
@@ -291,7 +291,8 @@ def explain(table: Table, state: GameState, cmd: Command) -> Explanation:
 # --- moves ------------------------------------------------------------------------------------
 def gambit_odds(table: Table, m: Model, gambit: str) -> GambitOdds:
     """A gambit's chances for this model."""
-    dist = odds.gambit_odds(m.reroll_ready, table.numbers.gambit_success)
+    again = gambit == "mounted_charge" and table.has_skill(m, "born_in_the_saddle")
+    dist = odds.gambit_odds(m.reroll_ready, table.numbers.gambit_success, again)
     return GambitOdds(gambit, GAMBIT_NAMES.get(gambit, gambit), dist, m.steed is not None)
 
 
@@ -327,7 +328,7 @@ def _move_detail(table: Table, state: GameState, m: Model, pts: list[Point], gam
     jumps = tuple(_jump(table, m, o.name) for o in crossed if not o.tall) if mounted else ()
     cost = table.numbers.obstacle_cost
     crossings = () if mounted else tuple(Crossing(o.name, o.tall, cost) for o in crossed)
-    extra = _gambit_extra(table, gambit)
+    extra = _gambit_extra(table, m, gambit)
     limit = base_allowance(table, m) + extra
     landings = _landings(table, state, m, path, jumps, limit) if jumps else None
     needs = _needs_gambit(table, state, m, pts, plan) if gambit is None else None
@@ -339,9 +340,9 @@ def _move_detail(table: Table, state: GameState, m: Model, pts: list[Point], gam
         plan.charge_target if isinstance(plan, MovePlan) else "")
 
 
-def _gambit_extra(table: Table, gambit: Gambit | None) -> float:
-    """The inches a gambit adds to the Move (Run! counted at its best die)."""
-    return {"charge": table.numbers.charge_bonus, "run": float(table.numbers.run_bonus_die),
+def _gambit_extra(table: Table, m: Model, gambit: Gambit | None) -> float:
+    """The inches a gambit adds to the Move (Run! counted at its best die, with Fleet of Foot)."""
+    return {"charge": table.numbers.charge_bonus, "run": run_reach(table, m),
             "mounted_charge": table.numbers.mounted_charge_reach}.get(gambit or "", 0.0)
 
 
@@ -399,7 +400,7 @@ def _landings(table: Table, state: GameState, m: Model, path: list[Point], jumps
         short = before + 2 * rest > limit + 1e-6
     n = rider_dice(_act(table, state), m)
     return Landings(clean, safe - clean, 1 - safe, short, n,
-                    odds.thrown_rider_odds(n, content=table.content))
+                    odds.thrown_rider_odds(n, table.skill_modifier(m, "sure_seat"), content=table.content))
 
 
 # --- shots and sight --------------------------------------------------------------------------
@@ -474,7 +475,8 @@ def _wound_chance(table: Table, state: GameState, hits: list[Fraction], victim: 
     total = Fraction(0)
     for n, p in enumerate(hits):
         if n and p:
-            total += p * (1 - odds.wounds_distribution(n, need, blocked_on, victim.reroll_ready)[0])
+            total += p * (1 - odds.wounds_distribution(n, need, blocked_on, victim.reroll_ready,
+                                                       shrug=shrug_chance(table, victim))[0])
     return total
 
 
@@ -489,10 +491,10 @@ def _fight(table: Table, state: GameState, plan: FightPlan) -> FightExplanation:
     keys = {"attacker": "win", "defender": "lose", "both_hit": "both_hit", "stand_off": "stand_off"}
     blocked_on = table.numbers.blocked_stroke_hits_on
     on_def = None if dfd.model.steed is not None else _wound_chance(
-        table, state, result.hits_on_defender, dfd.model, -1 if att.lance else 0,
+        table, state, result.hits_on_defender, dfd.model, save_modifier(table, att),
         blocked_on if plan.defended_obstacle else 0)
     on_att = None if att.model.steed is not None else _wound_chance(
-        table, state, result.hits_on_attacker, att.model, -1 if dfd.lance else 0, 0)
+        table, state, result.hits_on_attacker, att.model, save_modifier(table, dfd), 0)
     return FightExplanation(
         _fighter(att, result.attacker_dice, on_att), _fighter(dfd, result.defender_dice, on_def),
         table.numbers.strike_on, {keys[k]: p for k, p in result.outcome.items()},

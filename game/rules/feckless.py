@@ -12,7 +12,7 @@ from game.rules.events import Casualty, FecklessTest, PerkUsed, made
 from game.rules.gambits import resolve_gambit
 from game.rules.moving import dash, finish_move, ride
 from game.rules.paths import MovePlan, contact_points, plan_path
-from game.rules.spears import feckless_table_id
+from game.rules.spears import feckless_table_id, in_command, leader_with
 from game.rules.state import Model
 
 Point = tuple[float, float]
@@ -21,7 +21,10 @@ Point = tuple[float, float]
 def feckless_test(act: Act, m: Model, modifier: int = 0, label: str = "Feckless test") -> str:
     """Roll a Feckless test and carry out its result; returns the result key."""
     table = act.table.content.tables[feckless_table_id(act.table, m)]
+    inspired = leader_with(act.table, act.state, m, "inspiring")
     bonus = act.state.effects.get("church_bells", 0) + modifier
+    if inspired is not None:
+        bonus += act.table.skill("inspiring").modifier
     top = max(table.rows, key=lambda r: r.high).low
     purpose = f"{label}, {m.name}, {top}+ acts" + (f" ({bonus:+d})" if bonus else "")
     roll = act.d6(purpose, f"{top}+", m.id)
@@ -29,6 +32,9 @@ def feckless_test(act: Act, m: Model, modifier: int = 0, label: str = "Feckless 
         m.reroll_ready = False
         act.emit(PerkUsed(model=m.id, effect="reroll"))
         roll = act.d6(purpose + " (reroll)", f"{top}+", m.id)
+    rally = leader_with(act.table, act.state, m, "rally") if roll + bonus < top else None
+    if rally is not None:
+        roll = act.d6(purpose + f" (rallied by {rally.name})", f"{top}+", m.id)
     row = table.lookup(roll + bonus)
     act.emit(made(FecklessTest, model=m.id, roll=roll, result=row.result, text=row.text))
     if row.result == "flee":
@@ -123,12 +129,19 @@ def after_move(act: Act, m: Model, before: set[str], start: Point, mounted_charg
     target = min(fresh, key=lambda e: act.table.bases.edge_distance(m, e))
     if mounted_charge and m.steed is not None:
         target.charged_by_riders += 1
-        if shock_applies(act.table, m, target):
+        if shock_applies(act.table, m, target) and not steadied(act, target):
             result = feckless_test(act, target, -1 if target.charged_by_riders >= 2 else 0,
                                    "Shock of the charge")
             if result == "flee" or target.removed:
                 return
     offer_reaction(act, m, target, start)
+
+
+def steadied(act: Act, m: Model) -> bool:
+    """Steady the Ranks: a Retainer within the Command Range of his Hero who has it takes no Shock
+    of the charge test."""
+    return (leader_with(act.table, act.state, m, "steady_the_ranks") is not None
+            and in_command(act.table, act.state, m))
 
 
 def carry_out_move(act: Act, plan: MovePlan) -> None:

@@ -34,6 +34,9 @@ def gambit_roll(act: Act, m: Model, gambit: str) -> Literal["success", "mishap",
     name = GAMBIT_NAMES.get(gambit, gambit)
     need = act.table.numbers.gambit_success
     roll, passed = act.test(m, f"{name} gambit", need)
+    if not passed and gambit == "mounted_charge" and act.table.has_skill(m, "born_in_the_saddle"):
+        roll = act.d6(f"{name} gambit, {m.name}, needs {need}+ (Born in the Saddle reroll)", f"{need}+", m.id)
+        passed = roll != 1 and roll >= need
     if passed:
         return "success"
     confirm = act.d6(f"{name} Mishap confirmation, {m.name}: a 1 is a Calamity", "2+", m.id)
@@ -52,6 +55,8 @@ def resolve_gambit(act: Act, plan: MovePlan) -> None:
         elif gambit == "run":
             die = act.table.numbers.run_bonus_die
             bonus = float(act.dice.roll(f"Run! extra distance, {m.name}", die, f"D{die}", m.id))
+            if act.table.has_skill(m, "fleet_of_foot"):
+                bonus += act.table.skill("fleet_of_foot").inches
         act.emit(GambitRolled(model=m.id, gambit=gambit, outcome=outcome, bonus=bonus))
         budget = plan.allowance + bonus
         if plan.route.cost <= budget + 1e-9:

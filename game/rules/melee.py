@@ -83,6 +83,8 @@ def fight_dice(table: Table, state: GameState, m: Model, enemy: Model, enemy_opt
         dice -= 1
     if enemy_option == "fend":
         dice -= 1
+    if enemy.charge_bonus or enemy.charged_this_turn:  # Stalwart: a die more against a charge
+        dice += table.skill_modifier(m, "stalwart")
     return max(1, dice)
 
 
@@ -91,6 +93,11 @@ def _side(table: Table, state: GameState, m: Model, enemy: Model, option: str | 
     bonus = charge_bonus_applies(table, m, enemy)
     return Side(m, fight_dice(table, state, m, enemy, enemy_option), option,
                 table.has_skill(m, "deadly_blade"), bonus, lance_charge(m))
+
+
+def save_modifier(table: Table, by: Side) -> int:
+    """What the enemy's saves take from a side's hits: -1 for a charging lance, Mighty Blow's more."""
+    return -(1 if by.lance else 0) - table.skill_modifier(by.model, "mighty_blow")
 
 
 def reroll_max(s: Side) -> int:
@@ -221,7 +228,7 @@ def _hits(act: Act, m: Model, by: Side, hits: int, defended: bool, at_steed: boo
     """Apply hits: Blocked Strokes at an obstacle or against a rider; True if the model lost Health."""
     wounded = False
     hits_on = act.table.numbers.blocked_stroke_hits_on
-    save_mod = -1 if by.lance else 0  # a charging lance: the enemy saves at -1
+    save_mod = save_modifier(act.table, by)  # a charging lance, a Mighty Blow: the enemy saves worse
     if at_steed and hits and m.steed is not None:
         act.state.sides[by.model.side].valour -= 1  # [R] striking the horse costs a Valour Point
     full = m.steed is not None and m.steed_health >= act.table.content.steeds[m.steed].health

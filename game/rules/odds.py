@@ -50,22 +50,25 @@ def save_odds(save_target: int, reroll: bool = False) -> Fraction:
     return d6_test(max(save_target, 2), 0, reroll)
 
 
-def keep_seat_odds(dice: int, target: int = 4) -> Fraction:
-    """P(keep the seat after a bolt): at least one of `dice` d6 (one at least) scores target+."""
+def keep_seat_odds(dice: int, target: int = 4, modifier: int = 0) -> Fraction:
+    """P(keep the seat after a bolt): at least one of `dice` d6 (one at least) scores target+,
+    each die with `modifier` added (Sure Seat)."""
     n = max(1, dice)
-    miss = Fraction(sum(1 for f in FACES if f < target), 6)
+    miss = Fraction(sum(1 for f in FACES if f + modifier < target), 6)
     return 1 - miss**n
 
 
-def will_to_fight_odds(target: int = 7, bonus: int = 0) -> Fraction:
-    """P(a retinue stays): 2d6 + bonus >= target."""
-    return Fraction(sum(1 for a in FACES for b in FACES if a + b + bonus >= target), 36)
+def will_to_fight_odds(target: int = 7, bonus: int = 0, reroll: bool = False) -> Fraction:
+    """P(a retinue stays): 2d6 + bonus >= target; `reroll` = Unyielding rerolls a failure once."""
+    p = Fraction(sum(1 for a in FACES for b in FACES if a + b + bonus >= target), 36)
+    return p + (1 - p) * p if reroll else p
 
 
-def gambit_odds(reroll: bool = False, need: int = 2) -> dict[str, Fraction]:
-    """Gambit outcomes as gambits.gambit_roll: success on need+; a failure, then a 1 = calamity."""
-    ok = d6_test(need, 0, reroll)
-    fail = 1 - ok
+def gambit_odds(reroll: bool = False, need: int = 2, again: bool = False) -> dict[str, Fraction]:
+    """Gambit outcomes as gambits.gambit_roll: success on need+ (`reroll` = a Perk's reroll, `again`
+    = Born in the Saddle's of a Mounted Charge!); a failure, then a 1 = calamity."""
+    fail = (1 - _once(need)) ** (1 + int(reroll) + int(again))
+    ok = 1 - fail
     return {"success": ok, "mishap": fail * Fraction(5, 6), "calamity": fail * SIXTH}
 
 
@@ -102,15 +105,18 @@ def table_odds(table_id: str, modifier: int = 0, reroll: Collection[str] = (),
 
 
 def feckless_odds(table_id: str, bonus: int = 0, reroll: bool = False,
-                  content: Content | None = None) -> dict[str, Fraction]:
+                  content: Content | None = None, rally: bool = False) -> dict[str, Fraction]:
     """Feckless test as feckless.feckless_test: d6 + bonus; a Perk rerolls anything but the top row.
 
     The engine rerolls when roll + bonus < 5; on the shipped tables the top row starts at 5.
+    `rally` is a second retest (a Hero's Rally) after the Perk's: the last roll stands.
     """
     table = _table(table_id, content)
     top = max(table.rows, key=lambda r: r.high).result
-    again = [r.result for r in table.rows if r.result != top] if reroll else []
-    return table_odds(table_id, bonus, again, content)
+    once = table_odds(table_id, bonus, (), content)
+    miss = 1 - once[top]
+    tries = 1 + int(reroll) + int(rally)
+    return {r: 1 - miss**tries if r == top else p * miss ** (tries - 1) for r, p in once.items()}
 
 
 def jump_odds(equestrian: bool = False, modifier: int = 0,
@@ -146,13 +152,14 @@ def thrown_rider_odds(dice: int = 1, modifier: int = 0,
 
 def shot_odds(need: int, blockers: int, save_target: int, blocked_on: int = 3, *,
               reroll: bool = False, save_reroll: bool = False,
-              steed_save: int | None = None) -> dict[str, Fraction]:
+              steed_save: int | None = None, shrug: Fraction = ZERO) -> dict[str, Fraction]:
     """Outcomes of one shot as shooting.do_shoot: miss / blocked / saved / wounded (sum to 1).
 
     `need` is the to-hit score (a test: natural 1 misses, `reroll` = the shooter's Perk);
     each of `blockers` Blocked Shots is absorbed on 1..blocked_on; "wounded" = the target
     loses 1 Health. With `steed_save` (a mounted target) a last Blocked Shot for the steed
     sends the hit to the steed on 1..blocked_on: "steed_saved" / "steed_wounded" (§5, §9).
+    `shrug` is the chance a failed save is shrugged off (Hard as Nails): it counts as saved.
     """
     hit = d6_test(need, 0, reroll)
     flies_on = Fraction(min(6, max(0, 6 - blocked_on)), 6)
@@ -164,7 +171,8 @@ def shot_odds(need: int, blockers: int, save_target: int, blocked_on: int = 3, *
         rider = reach - on_steed
         out["steed_saved"] = on_steed * save_odds(steed_save)
         out["steed_wounded"] = on_steed - out["steed_saved"]
-    out["saved"] = rider * save_odds(save_target, save_reroll)
+    saved = save_odds(save_target, save_reroll)
+    out["saved"] = rider * (saved + (1 - saved) * shrug)
     out["wounded"] = rider - out["saved"]
     return out
 
@@ -175,18 +183,19 @@ def _add(into: dict[tuple[int, bool], Fraction], key: tuple[int, bool], p: Fract
 
 
 def wounds_distribution(hits: int, save_target: int, blocked_on: int = 0, reroll: bool = False,
-                        health: int | None = None) -> list[Fraction]:
+                        health: int | None = None, shrug: Fraction = ZERO) -> list[Fraction]:
     """P(k Health lost) from `hits` hits, each saved as take_hit (one Perk reroll in all).
 
     `blocked_on` > 0 is a Blocked Stroke before each save (1..blocked_on the obstacle takes it).
     With `health`, losses stop there (the model is removed), so the list ends at index `health`.
+    `shrug` is the chance the first wound is shrugged off (Hard as Nails, from full Health).
     """
-    return list(_wounds(hits, save_target, blocked_on, reroll, health))
+    return list(_wounds(hits, save_target, blocked_on, reroll, health, shrug))
 
 
 @lru_cache(maxsize=CACHED)
 def _wounds(hits: int, save_target: int, blocked_on: int, reroll: bool,
-            health: int | None) -> tuple[Fraction, ...]:
+            health: int | None, shrug: Fraction = ZERO) -> tuple[Fraction, ...]:
     p_save = _once(max(save_target, 2)) if save_target <= 6 else ZERO
     p_past = Fraction(min(6, max(0, 6 - blocked_on)), 6)
     # state: (wounds, perk still ready) -> probability
@@ -196,15 +205,17 @@ def _wounds(hits: int, save_target: int, blocked_on: int, reroll: bool,
         for (w, perk), p in states.items():
             _add(nxt, (w, perk), p * (1 - p_past))
             q = p * p_past
+            keep = shrug if w == 0 else ZERO  # the first wound may be shrugged off
             if save_target > 6:
-                _add(nxt, (w + 1, perk), q)
+                _add(nxt, (w, perk), q * keep)
+                _add(nxt, (w + 1, perk), q * (1 - keep))
             elif perk:
                 _add(nxt, (w, True), q * p_save)
-                _add(nxt, (w, False), q * (1 - p_save) * p_save)
-                _add(nxt, (w + 1, False), q * (1 - p_save) ** 2)
+                _add(nxt, (w, False), q * (1 - p_save) * (p_save + (1 - p_save) * keep))
+                _add(nxt, (w + 1, False), q * (1 - p_save) ** 2 * (1 - keep))
             else:
-                _add(nxt, (w, False), q * p_save)
-                _add(nxt, (w + 1, False), q * (1 - p_save))
+                _add(nxt, (w, False), q * (p_save + (1 - p_save) * keep))
+                _add(nxt, (w + 1, False), q * (1 - p_save) * (1 - keep))
         states = nxt
     top = hits if health is None else min(hits, max(0, health))
     out = [ZERO] * (top + 1)

@@ -41,6 +41,12 @@ def base_allowance(table: Table, m: Model) -> float:
     return move + m.extra_move
 
 
+def run_reach(table: Table, m: Model) -> float:
+    """The most inches a Run! may add: the Run! die at its best, and Fleet of Foot's inches."""
+    fleet = table.skill("fleet_of_foot").inches if table.has_skill(m, "fleet_of_foot") else 0.0
+    return table.numbers.run_bonus_die + fleet
+
+
 def plan_path(
     table: Table, state: GameState, m: Model, points: list[Point], gambit: str | None
 ) -> MovePlan | Rejected:
@@ -138,7 +144,7 @@ def _check_route(
     elif gambit == "mounted_charge":
         limit += table.numbers.mounted_charge_reach
     elif gambit == "run":
-        limit += table.numbers.run_bonus_die
+        limit += run_reach(table, m)
     if route.cost > limit + 1e-9:
         return Rejected("too_far", f"The move costs {route.cost:.1f}\" but {m.name} has "
                                    f"{limit:.1f}\" to spend.")

@@ -8,7 +8,7 @@ from game.rules import odds
 from game.rules.commands import Reload, Shoot
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Act, Rejected, Table
-from game.rules.damage import save_target, take_hit
+from game.rules.damage import save_target, shrug_chance, take_hit
 from game.rules.events import BlockedShot, ShotFired
 from game.rules.guards import check_action
 from game.rules.missiles import (
@@ -74,8 +74,10 @@ def shot_outcomes(act: Act, plan: ShotPlan | VehicleShotPlan, blocked: int = 0) 
         return {"hit": odds.d6_test(plan.need, 0, m.reroll_ready)}
     table, target = act.table, plan.target
     steed_save = table.content.steeds[target.steed].save if target.steed is not None else None
-    return odds.shot_odds(plan.need, blocked, save_target(act, target), table.numbers.blocked_shot_hits_on,
-                          reroll=m.reroll_ready, save_reroll=target.reroll_ready, steed_save=steed_save)
+    save = save_target(act, target, table.skill_modifier(target, "dodge"))  # Dodge: a better save
+    return odds.shot_odds(plan.need, blocked, save, table.numbers.blocked_shot_hits_on,
+                          reroll=m.reroll_ready, save_reroll=target.reroll_ready, steed_save=steed_save,
+                          shrug=shrug_chance(table, target))
 
 
 def do_shoot(act: Act, plan: ShotPlan | VehicleShotPlan) -> None:
@@ -140,7 +142,7 @@ def hit_model(act: Act, victim: Model, by_side: Side) -> None:
         if absorbed:
             steed_hit(act, victim, "shooting", by_side)
             return
-    take_hit(act, victim, by_side)
+    take_hit(act, victim, by_side, act.table.skill_modifier(victim, "dodge"))
 
 
 def plan_reload(table: Table, state: GameState, cmd: Reload) -> Model | Rejected:

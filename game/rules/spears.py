@@ -48,7 +48,26 @@ def command_range(table: Table, hero: Model) -> float:
     """A Hero's Command Range in inches: 2 per Prowess on foot, 3 per Prowess mounted."""
     prowess = table.profile(hero).prowess or 0
     per = table.numbers.command_range_mounted if hero.steed else table.numbers.command_range_foot
-    return per * prowess
+    wider = table.skill("commanding").inches if table.has_skill(hero, "commanding") else 0.0
+    return per * prowess + wider
+
+
+def leader_with(table: Table, state: GameState, m: Model, skill: str) -> Model | None:
+    """The Hero who leads the model's Spear, if the model is his Retainer, the Hero is on the table
+    and has this Leader Skill; else None."""
+    if m.spear == m.id:
+        return None
+    hero = state.find(m.spear)
+    if hero is None or hero.removed or hero.riderless or not table.has_skill(hero, skill):
+        return None
+    return hero
+
+
+def side_leader_with(table: Table, state: GameState, side: str, skill: str) -> Model | None:
+    """A model of the side on the table who has this Leader Skill (the first by id), or None."""
+    holders = [m for m in state.models if m.side == side and not m.removed and not m.riderless
+               and table.has_skill(m, skill)]
+    return min(holders, key=_by_id) if holders else None
 
 
 def in_command(table: Table, state: GameState, m: Model) -> bool:

@@ -65,6 +65,7 @@ def thrown_rider(act: Act, m: Model, modifier: int = 0, by_side: Side | NoSide =
     """Thrown Rider test: best of the rider's dice + modifier; the steed is lost. Returns the result."""
     table = act.table.content.tables["thrown_rider"]
     n = rider_dice(act, m)
+    modifier += act.table.skill_modifier(m, "sure_seat")
     mod = f" {modifier:+d}" if modifier else ""
     purpose = (f"Thrown Rider test, {m.name}: best of {n}{mod}, 6 lands on their feet, "
                "1 crushed")
@@ -358,9 +359,11 @@ def keep_seat(act: Act, m: Model) -> bool:
     """One d6 per Prowess (Retainers one): any 4+ (keep_seat_on) keeps the seat and regains control."""
     n = rider_dice(act, m)
     on = act.table.numbers.keep_seat_on
-    rolls = [act.d6(f"Keep the seat, {m.name}: any {on}+ on {n} d6 keeps it", f"{on}+", m.id)
+    sure = act.table.skill_modifier(m, "sure_seat")  # Sure Seat adds to each die
+    tail = f" (Sure Seat {sure:+d})" if sure else ""
+    rolls = [act.d6(f"Keep the seat, {m.name}: any {on}+ on {n} d6 keeps it{tail}", f"{on}+", m.id)
              for _ in range(n)]
-    return any(r >= on for r in rolls)
+    return any(r + sure >= on for r in rolls)
 
 
 def riderless_steeds_test(act: Act, card: str) -> None:

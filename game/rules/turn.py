@@ -18,7 +18,7 @@ from game.rules.events import (
 from game.rules.outcome import end_game, finish_by_valour
 from game.rules.perk_draw import draw_perk
 from game.rules.ramming import end_of_turn
-from game.rules.spears import build_hero_deck, held, spear_members
+from game.rules.spears import build_hero_deck, held, side_leader_with, spear_members
 from game.rules.state import ALARUMS_CARD, SIDES, GameState, Model, Side
 from game.rules.steeds import riderless_steeds_test
 
@@ -156,8 +156,13 @@ def _will_to_fight(act: Act, side: Side) -> bool:
     if not must_test_will(act.table, state, side):
         return False
     need = act.table.numbers.will_to_fight_target
-    dice = act.dice.rolls(2, f"Will to Fight, {side}, needs {need}+ on 2d6", need=f"{need}+")
+    purpose = f"Will to Fight, {side}, needs {need}+ on 2d6"
+    dice = act.dice.rolls(2, purpose, need=f"{need}+")
     total = sum(dice) + ss.will_bonus
+    leader = side_leader_with(act.table, state, side, "unyielding") if total < need else None
+    if leader is not None:  # Unyielding: the retinue rerolls a failed test once
+        dice = act.dice.rolls(2, f"{purpose} (Unyielding reroll, {leader.name})", need=f"{need}+")
+        total = sum(dice) + ss.will_bonus
     ss.will_bonus = 0
     passed = total >= need
     act.emit(WillToFight(side=side, total=total, need=need, passed=passed))
