@@ -11,12 +11,28 @@ and the event log speaks the players' words.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
 
 from game.ai import EagerPlayer
 from game.content import load_content
 from game.persist import Match
+from game.rules.commands import Activate, EndActivation, EndSpear
+from game.rules.vehicles import driver_of
 from game.scenario import list_scenarios
+from game.ui import navigation, places, theme
+from game.ui.app import App
+from game.ui.battle.layout import BattleLayout
+from game.ui.battle.screen import BattleScreen
 from game.ui.eventtext import describe_event, names_of
+from game.ui.launch import stage_hint
+from game.ui.settings import Settings
+
+SIZES = ((1280, 720), (1024, 600), (1920, 1080))
+SCALES = (1.0, 1.5)
 
 IDENT = re.compile(r"\b\w+_\w+\b")  # an engine key: to_leader, man_at_arms
 SPEC = re.compile(r"\b[a-z]+:[a-z]+\b")  # a player spec: search:normal
@@ -34,6 +50,82 @@ def played(scenario: str, seed: int, steps: int = 300) -> Match:
         side = engine.state.acting_side
         match.submit(players[side].choose(engine, side))
     return match
+
+
+def to_driver(battle: BattleScreen) -> None:
+    """End Spears until the wagon's driver's Spear is up, then activate him (his Hero first)."""
+    engine = battle.session.engine
+    driver = driver_of(engine.table, engine.state, engine.state.vehicle("vehicle-1"))
+    assert driver is not None
+    for _ in range(40):
+        if engine.state.current_card == driver.spear:
+            break
+        battle.submit(EndSpear(side=engine.state.acting_side))  # type: ignore[arg-type]
+    side = engine.state.acting_side
+    if driver.spear != driver.id:
+        battle.submit(Activate(side=side, model=driver.spear))  # type: ignore[arg-type]
+        battle.submit(EndActivation(side=side, model=driver.spear))  # type: ignore[arg-type]
+    battle.submit(Activate(side=side, model=driver.id))  # type: ignore[arg-type]
+    assert engine.state.active_model == driver.id
+
+
+def staged(app: App, case: str) -> BattleScreen:
+    """A table mid-game: The Ford after 119 eager commands with the hint list shown, or Make Way!
+    with the wagon's driver steering (drive mode), with or without the hints."""
+    scenario = "the-ford" if case == "ford-hint" else "make-way"
+    match = played(scenario, 1, 119) if scenario == "the-ford" else Match.start(scenario, 1)
+    app.apply(places.Reset(places.Battle(match, "hotseat", autosave=False)))
+    battle = app.top
+    assert isinstance(battle, BattleScreen)
+    if scenario == "make-way":
+        to_driver(battle)
+        assert battle.driving()
+    if case.endswith("hint"):
+        stage_hint(battle)
+        assert battle.hint.shown()
+    return battle
+
+
+def sized(app: App, battle: BattleScreen, size: tuple[int, int], scale: float) -> BattleLayout:
+    """The table's layout in a window of this size at this UI scale."""
+    app.settings.ui_scale_auto, app.settings.ui_scale = False, scale
+    app.fonts = theme.Fonts(scale)
+    app.surface = pygame.display.set_mode(size)
+    battle.resized(size)
+    return battle.layout()
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    folder: Path = tmp_path_factory.mktemp("fit")
+    yield App(settings=Settings(animation_speed=0), config_dir=folder / "config",
+              saves_dir=folder / "saves", build=navigation.build)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("case", ["ford-hint", "way-drive", "way-drive-hint"])
+def test_the_side_panel_fits_every_window_and_scale(window: App, case: str) -> None:
+    battle = staged(window, case)
+    for size in SIZES:
+        for scale in SCALES:
+            layout = sized(window, battle, size, scale)
+            where = (case, size, scale)
+            screen, panel, bar = window.surface.get_rect(), layout.frame.panel_rect, layout.frame.bar_rect
+            rows = [*(r for r, _ in layout.hint_rects), *(r for r, _ in layout.spear_rects),
+                    *(b.rect for b in layout.perk_buttons), *(r for r, _ in layout.log_rects)]
+            for rect in rows:
+                assert screen.contains(rect) and panel.contains(rect), (where, rect, panel)
+            for b in layout.actions:
+                assert screen.contains(b.rect) and bar.contains(b.rect), (where, b.label, b.rect, bar)
+            assert len(layout.log_rects) >= 3, where
+            assert layout.plan.log_most > 0, where  # the older lines are a scroll away
+            if case.endswith("hint"):
+                assert layout.hint_rects, where
+            logs = [r for r, _ in layout.log_rects]
+            assert all(a.bottom <= b.top for a, b in zip(logs, logs[1:], strict=False)), where
+            above = [*(r for r, _ in layout.hint_rects), *(b.rect for b in layout.perk_buttons)]
+            assert all(r.bottom <= logs[0].top for r in above), where
+            window.draw()
 
 
 def raw_ids() -> set[str]:

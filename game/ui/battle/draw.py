@@ -12,14 +12,14 @@ from game.ui.battle.camera import Camera
 from game.ui.battle.driving import draw_contact
 from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths, hint_points
 from game.ui.battle.hud import draw_ring_legend, draw_tooltip
-from game.ui.battle.layout import PreviewBox
+from game.ui.battle.layout import PreviewBox, bar_font
 from game.ui.battle.spearmarks import draw_spear_badges, draw_spear_halos
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
 from game.ui.battle.view import BattleView
 from game.ui.eventtext import ram_summary
 from game.ui.solo import TRAIL_SECONDS
-from game.ui.widgets import Button
+from game.ui.widgets import Button, fit
 
 
 def draw_battle(view: BattleView, surface: pygame.Surface) -> None:
@@ -43,8 +43,7 @@ def _draw_bar(view: BattleView, surface: pygame.Surface, rect: pygame.Rect, butt
               mouse: tuple[int, int], banner: tuple[str, str] | None) -> None:
     """The action bar with the AI's banner in it, drawn again only when its buttons, the one under
     the mouse or the banner change."""
-    font = view.fonts.body
-    key = (Same(font), banner, tuple((b.label, tuple(b.rect), b.enabled, b.selected,
+    key = (Same(view.fonts.body), banner, tuple((b.label, tuple(b.rect), b.enabled, b.selected,
                                       b.enabled and b.rect.collidepoint(mouse)) for b in buttons))
     image, fresh = view.hud.bar.get(key, rect.size)
     if fresh:
@@ -53,8 +52,10 @@ def _draw_bar(view: BattleView, surface: pygame.Surface, rect: pygame.Rect, butt
         pygame.draw.line(image, theme.PANEL_EDGE, local.topleft, local.topright)
         at = (mouse[0] - rect.left, mouse[1] - rect.top)
         for b in buttons:
-            Button(b.label, b.action, b.rect.move(-rect.left, -rect.top), b.enabled, b.selected,
-                   b.hint).draw(image, font, at)
+            label_font = bar_font(view.fonts, b)
+            label = fit(b.label, label_font, b.rect.width - 6)
+            Button(label, b.action, b.rect.move(-rect.left, -rect.top), b.enabled, b.selected,
+                   b.hint).draw(image, label_font, at)
         if banner is not None:
             _ai_banner(view, image, local, *banner)
     view.hud.bar.put(surface, rect, fresh)

@@ -22,7 +22,7 @@ from game.ui.battle.vehicles import health_colour
 from game.ui.eventtext import names_of
 from game.ui.preview import gambit_line
 from game.ui.theme import Fonts
-from game.ui.widgets import Button
+from game.ui.widgets import Button, fit
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
@@ -102,6 +102,33 @@ class PanelContent:
     perk_height: int = 28
 
 
+@dataclass(frozen=True, slots=True)
+class Squeeze:
+    """How tightly the side panel packs its parts to leave the event log room, the least
+    important part giving way first: the help text, the hint's footer, the Spear list (one line a
+    member), the model and vehicle cards, the hint's odds lines, the Perk hand (two columns)."""
+
+    help_lines: int = 99  # lines of the help text at most
+    footer_lines: int = 99  # lines of the hint's footer at most
+    spear_short: bool = False  # one line per member of the Spear
+    card_short: bool = False  # the model card in two lines, the vehicle card in three
+    hint_short: bool = False  # the hint rows without their odds lines
+    perk_columns: int = 1
+    cards: bool = True  # the model and vehicle cards shown at all
+
+
+SQUEEZES = (Squeeze(), Squeeze(help_lines=2), Squeeze(help_lines=1, footer_lines=1),
+            Squeeze(1, 1, spear_short=True), Squeeze(1, 1, True, card_short=True),
+            Squeeze(1, 0, True, True, hint_short=True), Squeeze(1, 0, True, True, True, perk_columns=2),
+            Squeeze(0, 0, True, True, True, 2), Squeeze(0, 0, True, True, True, 2, cards=False))
+LOG_LINES = 4  # the fewest lines of the event log the panel keeps in view
+FECKLESS_MARKS = {"dither": "dithering", "flee": "running for it", "charge": "charging",
+                  "pillage": "pillaging"}
+
+
+Parts = tuple[int, list[pygame.Rect], list[tuple[pygame.Rect, int]], list[tuple[pygame.Rect, str]]]
+
+
 @dataclass(frozen=True)
 class PanelPlan:
     """Where the side panel's rows that answer a click stand, in window coordinates: the Perk
@@ -112,13 +139,16 @@ class PanelPlan:
     spear_rects: tuple[tuple[pygame.Rect, str], ...] = ()
     log_rects: tuple[tuple[pygame.Rect, LogLine], ...] = ()
     log_most: int = 0  # the furthest the log scrolls back, in lines
+    squeeze: Squeeze = Squeeze()  # how tightly the parts above the log are packed
+    parts_bottom: int = 0  # where the parts above the log end, from the panel's top (unclipped)
 
     def moved(self, origin: tuple[int, int]) -> PanelPlan:
         """The same plan for a panel standing at `origin`."""
         return PanelPlan(tuple(r.move(origin) for r in self.perk_rects),
                          tuple((r.move(origin), rank) for r, rank in self.hint_rects),
                          tuple((r.move(origin), mid) for r, mid in self.spear_rects),
-                         tuple((r.move(origin), line) for r, line in self.log_rects), self.log_most)
+                         tuple((r.move(origin), line) for r, line in self.log_rects), self.log_most,
+                         self.squeeze, self.parts_bottom)
 
 
 @dataclass
@@ -218,9 +248,25 @@ class Hud:
         what the panel shows changes)."""
         key = self._panel_key(rect, content)
         if key != self._plan_key:
-            local = self._paint_panel(None, pygame.Rect((0, 0), rect.size), content, (-1, -1))
+            local = self._fit_panel(pygame.Rect((0, 0), rect.size), content)
             self._plan_key, self._plan = key, local.moved(rect.topleft)
         return self._plan
+
+    def _parts_limit(self, rect: pygame.Rect) -> int:
+        """How far down the parts above the log may reach, leaving the log LOG_LINES lines."""
+        line = self.fonts.small.get_linesize()
+        return rect.bottom - 6 - (line + 4) - LOG_LINES * line - 6
+
+    def _fit_panel(self, rect: pygame.Rect, content: PanelContent) -> PanelPlan:
+        """The panel measured at each squeeze in turn until its parts leave the log its room (at
+        the tightest, what still does not fit is cut off at the log)."""
+        limit = self._parts_limit(rect)
+        plan = PanelPlan()
+        for squeeze in SQUEEZES:
+            plan = self._paint_panel(None, rect, content, (-1, -1), squeeze)
+            if plan.parts_bottom <= limit:
+                break
+        return plan
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, content: PanelContent,
                    plan: PanelPlan, mouse: tuple[int, int]) -> None:
@@ -230,16 +276,37 @@ class Hud:
 
         Drawn over the window's background (the panel lies outside the table's viewport)."""
         hover = next((i for i, r in enumerate(plan.perk_rects) if r.collidepoint(mouse)), -1)
-        image, fresh = self.panel.get((self._panel_key(rect, content), hover), rect.size)
+        image, fresh = self.panel.get((self._panel_key(rect, content), hover, plan.squeeze), rect.size)
         if fresh:
-            self._paint_panel(image, image.get_rect(), content, (mouse[0] - rect.left, mouse[1] - rect.top))
+            self._paint_panel(image, image.get_rect(), content, (mouse[0] - rect.left, mouse[1] - rect.top),
+                              plan.squeeze)
         self.panel.put(surface, rect, fresh)
 
     def _paint_panel(self, surface: pygame.Surface | None, rect: pygame.Rect, c: PanelContent,
-                     mouse: tuple[int, int]) -> PanelPlan:
-        """Paint the panel on `surface` (or, with none, only measure it); returns its plan."""
+                     mouse: tuple[int, int], squeeze: Squeeze) -> PanelPlan:
+        """Paint the panel on `surface` (or, with none, only measure it), its parts packed as
+        `squeeze` says and cut off where the log's room begins; returns its plan."""
         if surface is not None:
             panel(surface, rect, 250)
+        limit = self._parts_limit(rect)
+        clip = surface.get_clip() if surface is not None else None
+        if surface is not None:
+            surface.set_clip(pygame.Rect(rect.left, rect.top, rect.width, max(0, limit - rect.top)))
+        y, perk_rects, hint_rects, spear_rects = self._parts(surface, rect, c, mouse, squeeze)
+        if surface is not None:
+            surface.set_clip(clip)
+        top = min(y, limit) + 6
+        log_rects, most = self._draw_log(surface, pygame.Rect(rect.left + 6, top, rect.width - 12,
+                                                              rect.bottom - top - 6))
+        return PanelPlan(tuple(r for r in perk_rects if r.bottom <= limit),
+                         tuple(row for row in hint_rects if row[0].bottom <= limit),
+                         tuple(row for row in spear_rects if row[0].bottom <= limit),
+                         log_rects, most, squeeze, y - rect.top)
+
+    def _parts(self, surface: pygame.Surface | None, rect: pygame.Rect, c: PanelContent,
+               mouse: tuple[int, int], squeeze: Squeeze) -> Parts:
+        """The parts above the log: who plays, the Spear, the cards, the Perk hand, the help and
+        the hint. Returns the y below them and the rows a click answers."""
         f = self.fonts
         state, acting, width = c.state, c.acting, rect.width - 24
         x, y = rect.left + 12, rect.top + 10
@@ -252,35 +319,46 @@ class Hud:
         spear_rects: list[tuple[pygame.Rect, str]] = []
         if c.spear:
             y, spear_rects = draw_spear_list(surface, f, x, y, width, c.spear,
-                                             card_name(state, state.current_card))
+                                             card_name(state, state.current_card), squeeze.spear_short)
             y += 6
-        if c.shown is not None:
-            y = self._model_card(surface, x, y, width, state, c.table, c.shown)
-        if c.vehicle is not None:
-            y = self._vehicle_card(surface, x, y, width, state, c.table, c.vehicle)
-        y, perk_rects = self._perks(surface, x, y, width, c, mouse)
-        for hint in c.hints:
-            for line in wrapped(hint, f.small, width):
-                y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        if c.shown is not None and squeeze.cards:
+            y = self._model_card(surface, x, y, width, state, c.table, c.shown, squeeze.card_short)
+        if c.vehicle is not None and squeeze.cards:
+            y = self._vehicle_card(surface, x, y, width, state, c.table, c.vehicle, squeeze.card_short)
+        y, perk_rects = self._perks(surface, x, y, width, c, mouse, squeeze.perk_columns)
+        for line in cut_lines(list(c.hints), f.small, width, squeeze.help_lines):
+            y = text(surface, line, f.small, (x, y), theme.DIM).bottom
         hint_rects: list[tuple[pygame.Rect, int]] = []
         if c.advice is not None:
-            y = self._hint_box(surface, x, y + 8, width, c.advice, hint_rects)
-        y += 6
-        log_rects, most = self._draw_log(surface, pygame.Rect(rect.left + 6, y, rect.width - 12,
-                                                              rect.bottom - y - 6))
-        return PanelPlan(tuple(perk_rects), tuple(hint_rects), tuple(spear_rects), log_rects, most)
+            y = self._hint_box(surface, x, y + 8, width, c.advice, hint_rects, squeeze)
+        return y, perk_rects, hint_rects, spear_rects
 
     def _model_card(self, surface: pygame.Surface | None, x: int, y: int, width: int, state: GameState,
-                    table: Table, m: Model) -> int:
+                    table: Table, m: Model, short: bool = False) -> int:
+        """The model's name, profile, mount, numbers and marks (`short`: his name and profile on
+        one line, his numbers and marks on the next)."""
         f = self.fonts
         prof = table.profile(m)
         colour = theme.SIDE_TEXT[m.side]
-        y = text(surface, m.name, f.head, (x, y), colour).bottom + 2
         mount = f" on a {table.content.steeds[m.steed].name}" if m.steed else ""
         cart = state.find_vehicle(m.aboard) if m.aboard else None
         if cart is not None:
             mount = f", aboard the {cart.name} ({m.seat})"
+        if short:
+            name = text(surface, fit(m.name, f.body, width), f.body, (x, y), colour)
+            text(surface, fit(f"{prof.name}{mount}", f.small, width - name.width - 8), f.small,
+                 (name.right + 8, name.bottom), theme.DIM, "bottomleft")
+            return self._card_numbers(surface, x, name.bottom + 1, width, state, table, m, True) + 6
+        y = text(surface, m.name, f.head, (x, y), colour).bottom + 2
         y = text(surface, f"{prof.name}{mount}", f.small, (x, y), theme.DIM).bottom + 2
+        return self._card_numbers(surface, x, y, width, state, table, m, False) + 8
+
+    def _card_numbers(self, surface: pygame.Surface | None, x: int, y: int, width: int, state: GameState,
+                      table: Table, m: Model, short: bool) -> int:
+        """The model's Move, Fight, Shoot, Save and Health, then his marks (each cut to one line
+        when `short`); returns the y below them."""
+        f = self.fonts
+        prof = table.profile(m)
         move = table.content.steeds[m.steed].move if m.steed else prof.move
         steed = ""
         if m.steed:
@@ -288,34 +366,40 @@ class Hud:
             steed = f"  Steed {m.steed_health}/{st.health} (save {st.save}+)"
         stats = (f"Move {move:g}  Fight {prof.fight}  Shoot {prof.shoot or '-'}  "
                  f"Save {prof.save}+  Health {m.health}/{prof.health}{steed}")
-        for line in wrapped(stats, f.small, width):
+        for line in cut_lines([stats], f.small, width, 1 if short else 99):
             y = text(surface, line, f.small, (x, y)).bottom
         status = _status(m, m.id == state.active_model)
-        if status:
-            for line in wrapped(status, f.small, width):
-                y = text(surface, line, f.small, (x, y), theme.BAD).bottom
-        return y + 8
+        for line in cut_lines([status] if status else [], f.small, width, 1 if short else 99):
+            y = text(surface, line, f.small, (x, y), theme.BAD).bottom
+        return y
 
     def _vehicle_card(self, surface: pygame.Surface | None, x: int, y: int, width: int, state: GameState,
-                      table: Table, v: Vehicle) -> int:
-        """A cart or wagon: Health against its Operational Level, armour, speed, damage, fire, crew."""
+                      table: Table, v: Vehicle, short: bool = False) -> int:
+        """A cart or wagon: Health against its Operational Level, armour, speed, damage, fire, crew
+        (`short`: its name, Health and speed, and whether it is disabled)."""
 
         f = self.fonts
         prof = table.content.vehicles[v.profile]
         colour = theme.SIDE_TEXT.get(v.side, theme.TEXT)
-        y = text(surface, f"The {v.name}", f.head, (x, y), colour).bottom + 2
+        y = text(surface, f"The {v.name}", f.body if short else f.head, (x, y), colour).bottom + 2
         owner = theme.SIDE_NAME.get(v.side, "abandoned")
         sub = f"{prof.name}, {owner}"
         if v.escort_edge:
             sub += f": off the {v.escort_edge} edge for {v.escort_valour} VP"
-        for line in wrapped(sub, f.small, width):
-            y = text(surface, line, f.small, (x, y), theme.DIM).bottom
-        bar = pygame.Rect(x, y + 4, min(width, 150), 8)
+        if not short:
+            for line in wrapped(sub, f.small, width):
+                y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        bar = pygame.Rect(x, y + 4, min(width // 2, 150), 8)
         if surface is not None:
             _health_bar(surface, bar, v, prof)
-        text(surface, f"Health {v.health}/{prof.toughness}", f.small, (bar.right + 10, bar.centery),
+        speed = f"Health {v.health}/{prof.toughness}" + (f"  Speed {v.speed:g}\"" if short else "")
+        text(surface, fit(speed, f.small, width - bar.width - 10), f.small, (bar.right + 10, bar.centery),
              theme.TEXT, "midleft")
         y = bar.bottom + 5
+        if short:
+            if v.disabled:
+                y = text(surface, "DISABLED", f.small, (x, y), theme.BAD).bottom
+            return y + 6
         a = prof.armour
 
         steed = table.content.team_steed(v.profile)
@@ -347,50 +431,54 @@ class Hud:
         return y + 8
 
     def _perks(self, surface: pygame.Surface | None, x: int, y: int, width: int, c: PanelContent,
-               mouse: tuple[int, int]) -> tuple[int, list[pygame.Rect]]:
-        """A player's Perk hand as buttons: the acting side's, or in a solo game the person's own.
-        Returns the y below it and each card's rect."""
+               mouse: tuple[int, int], columns: int = 1) -> tuple[int, list[pygame.Rect]]:
+        """A player's Perk hand as buttons, in `columns`: the acting side's, or in a solo game the
+        person's own. Returns the y below it and each card's rect."""
         f, state = self.fonts, c.state
         hand = state.sides[c.hand].perks if c.hand else []
         title = "Perk hand" if c.hand == state.acting_side else "Your Perk hand"
         y = text(surface, f"{title} ({len(hand)})", f.head, (x, y), theme.GOLD).bottom + 4
         rects = []
-        for card in c.perks:
-            rect = pygame.Rect(x, y, width, c.perk_height)
+        wide = (width - 4 * (columns - 1)) // columns
+        for i, card in enumerate(c.perks):
+            column = i % columns
+            rect = pygame.Rect(x + column * (wide + 4), y, wide, c.perk_height)
             if surface is not None:
-                Button(card.name, _nothing, rect, card.enabled, hint=card.hint).draw(surface, f.small, mouse)
+                Button(fit(card.name, f.small, wide - 8), _nothing, rect, card.enabled,
+                       hint=card.hint).draw(surface, f.small, mouse)
             rects.append(rect)
-            y = rect.bottom + 4
+            if column == columns - 1 or i == len(c.perks) - 1:
+                y = rect.bottom + 4
         if not hand:
             y = text(surface, "no cards", f.small, (x, y), theme.DIM).bottom
         return y + 6, rects
 
     def _hint_box(self, surface: pygame.Surface | None, x: int, y: int, width: int, advice: HintPanel,
-                  rows: list[tuple[pygame.Rect, int]]) -> int:
+                  rows: list[tuple[pygame.Rect, int]], squeeze: Squeeze = Squeeze()) -> int:
         """The hint: each suggested command on its own row (a click highlights it; each row's
-        rect by rank goes in `rows`), or the note."""
+        rect by rank goes in `rows`), or the note; a tight `squeeze` keeps each row to its line."""
         f = self.fonts
         y = text(surface, "Hint: what the AI would do", f.head, (x, y), theme.GOLD).bottom + 2
         if advice.note:
-            for line in wrapped(advice.note, f.small, width):
+            for line in cut_lines([advice.note], f.small, width, 1 if squeeze.hint_short else 99):
                 y = text(surface, line, f.small, (x, y), theme.DIM).bottom
         bold = f.get(13, True)
         for row in advice.rows:
             top = y
             font = bold if row.picked else f.small
             score = text(surface, row.value, font, (x + width, y), row.colour, "topright")
-            for line in wrapped(row.label, font, width - 18 - score.width):
+            most = 1 if squeeze.hint_short else 99
+            for line in cut_lines([row.label], font, width - 18 - score.width, most):
                 y = text(surface, line, font, (x + 8, y), row.colour).bottom
-            if row.summary:
+            if row.summary and not squeeze.hint_short:
                 for line in wrapped(row.summary, f.small, width - 18):
                     y = text(surface, line, f.small, (x + 18, y), theme.DIM).bottom
             if surface is not None:
                 pygame.draw.rect(surface, row.colour, (x, top + 2, 3 if not row.picked else 5, y - top - 3))
             rows.append((pygame.Rect(x, top, width, y - top), row.rank))
             y += 3
-        if advice.footer:
-            for line in wrapped(advice.footer, f.small, width):
-                y = text(surface, line, f.small, (x, y), theme.DIM).bottom
+        for line in cut_lines([advice.footer] if advice.footer else [], f.small, width, squeeze.footer_lines):
+            y = text(surface, line, f.small, (x, y), theme.DIM).bottom
         return y
 
     def _draw_log(self, surface: pygame.Surface | None,
@@ -419,6 +507,18 @@ class Hud:
 
 def _nothing() -> None:
     """A Perk card drawn in the panel's picture (the layout's button does the clicking)."""
+
+
+def cut_lines(paragraphs: list[str], font: pygame.font.Font, width: int, most: int) -> list[str]:
+    """The paragraphs wrapped to `width`, at most `most` lines: what does not fit is cut short
+    with an ellipsis on the last line."""
+    lines = [line for para in paragraphs for line in wrapped(para, font, width)]
+    if len(lines) <= most:
+        return lines
+    if most <= 0:
+        return []
+    rest = " ".join(part.strip() for part in lines[most - 1:])
+    return [*lines[:most - 1], fit(rest + " …", font, width)]
 
 
 def _health_bar(surface: pygame.Surface, bar: pygame.Rect, v: Vehicle, prof: VehicleProfile) -> None:
@@ -458,7 +558,7 @@ def _status(m: Model, active: bool = False) -> str:
     if m.stunned:
         marks.append(f"stunned ({m.stunned})")
     if m.feckless and m.feckless not in ("normal", "to_leader"):
-        marks.append(f"Feckless: {m.feckless}")
+        marks.append(f"Feckless: {FECKLESS_MARKS.get(m.feckless, m.feckless.replace('_', ' '))}")
     if m.reloads_needed:
         marks.append("needs reload")
     if m.charge_bonus:

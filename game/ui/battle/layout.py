@@ -151,11 +151,51 @@ def action_buttons(rect: pygame.Rect, font: pygame.font.Font, actions: Sequence[
     selected = {label for label, _, sel in actions if sel}
     if undo is not None:
         items.append((UNDO_LABEL, undo))
-    buttons = row(items, rect.left + 10, rect.top + 8, rect.height - 16, font)
+    buttons = bar_rows(items, rect, font)
     for b in buttons:
         b.selected = b.label in selected
         b.hint = tip(b.label)
     return tuple(buttons)
+
+
+def bar_rows(items: list[tuple[str, Callable[[], Any]]], rect: pygame.Rect,
+             font: pygame.font.Font) -> list[Button]:
+    """The action bar's buttons laid in the bar: one row as wide as their labels if it fits, else
+    with less room round the labels, else in two rows; buttons still too wide share the width
+    (their labels are drawn smaller, see `bar_font`)."""
+    inner = rect.inflate(-20, -16)
+    one = row(items, inner.left, inner.top, inner.height, font)
+    if not one or one[-1].rect.right <= inner.right:
+        return one
+    tight = row(items, inner.left, inner.top, inner.height, font, gap=4, pad=6)
+    if tight[-1].rect.right <= inner.right:
+        return tight
+    inner = rect.inflate(-12, -8)
+    half = (len(items) + 1) // 2
+    height = (inner.height - 4) // 2
+    out: list[Button] = []
+    for i, part in enumerate((items[:half], items[half:])):
+        buttons = row(part, inner.left, inner.top + i * (height + 4), height, font, gap=4, pad=6)
+        out.extend(_shared(buttons, inner, 4))
+    return out
+
+
+def _shared(buttons: list[Button], inner: pygame.Rect, gap: int) -> list[Button]:
+    """A row of buttons narrowed in proportion until it fits the width of `inner`."""
+    if not buttons or buttons[-1].rect.right <= inner.right:
+        return buttons
+    room = inner.width - gap * (len(buttons) - 1)
+    total = sum(b.rect.width for b in buttons)
+    x = inner.left
+    for b in buttons:
+        b.rect.left, b.rect.width = x, max(8, b.rect.width * room // total)
+        x = b.rect.right + gap
+    return buttons
+
+
+def bar_font(fonts: Fonts, button: Button) -> pygame.font.Font:
+    """The font a button's label is drawn in: the body's if it fits the button, else the small one."""
+    return fonts.body if fonts.body.size(button.label)[0] + 8 <= button.rect.width else fonts.small
 
 
 def perk_buttons(plan: PanelPlan, content: PanelContent, playable: dict[str, Command],

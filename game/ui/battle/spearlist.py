@@ -14,18 +14,23 @@ from game.ui.widgets import fit
 
 
 def draw_spear_list(surface: pygame.Surface | None, fonts: Fonts, x: int, y: int, width: int,
-                    roll: tuple[SpearMember, ...], leader: str) -> tuple[int, list[tuple[pygame.Rect, str]]]:
+                    roll: tuple[SpearMember, ...], leader: str,
+                    short: bool = False) -> tuple[int, list[tuple[pygame.Rect, str]]]:
     """The Spear's members in the side panel, two lines each: the mark the table shows, the name and
-    the state, then the profile (and a flag when out of Command Range). Returns the y below the
-    list and each member's row (for clicks); with no surface it only measures them."""
+    the state, then the profile (and a flag when out of Command Range); `short` (a crowded panel)
+    keeps one line each, the name and the state, under a one-line heading. Returns the y below
+    the list and each member's row (for clicks); with no surface it only measures them."""
     small, bold = fonts.small, fonts.get(13, True)
     waiting = sum(1 for m in roll if m.standing == "to_activate")
     on_table = sum(1 for m in roll if m.standing != "out")
     leaderless = any(m.hero and m.standing == "out" for m in roll)
     head = f"{leader}'s Spear" + (", leaderless" if leaderless else "")
     tail = f"{waiting} of {on_table} to activate" if waiting else "all activated"
-    y = text(surface, head, fonts.get(15, True), (x, y), theme.GOLD).bottom
-    y = text(surface, tail, small, (x, y), theme.DIM).bottom + 3
+    if short:
+        y = text(surface, fit(f"{head}: {tail}", small, width), small, (x, y), theme.GOLD).bottom + 2
+    else:
+        y = text(surface, head, fonts.get(15, True), (x, y), theme.GOLD).bottom
+        y = text(surface, tail, small, (x, y), theme.DIM).bottom + 3
     rows: list[tuple[pygame.Rect, str]] = []
     line = small.get_linesize()
     indent = line + line // 4 + 2  # the mark's column, scaled with the text
@@ -41,12 +46,13 @@ def draw_spear_list(surface: pygame.Surface | None, fonts: Fonts, x: int, y: int
         name = fit(m.name, font, width - indent - state_rect.width - 8)
         text(surface, name, font, (x + indent, y), tint if m.standing != "out" else theme.DIM)
         y += line
-        flag = small.size(FLAG)[0] if m.flagged else 0
-        kind = text(surface, fit(m.kind + ("," if flag else ""), small, width - indent - 4 - flag), small,
-                    (x + indent, y), theme.DIM)
-        if flag:
-            text(surface, FLAG, small, (kind.right + 4, y), theme.BAD)
-        y += line + 2
+        if not short:
+            flag = small.size(FLAG)[0] if m.flagged else 0
+            kind = text(surface, fit(m.kind + ("," if flag else ""), small, width - indent - 4 - flag), small,
+                        (x + indent, y), theme.DIM)
+            if flag:
+                text(surface, FLAG, small, (kind.right + 4, y), theme.BAD)
+            y += line + 2
         rows.append((pygame.Rect(x, top, width, y - top), m.id))
     return y, rows
 
