@@ -25,10 +25,13 @@ from game.rules.vehicles import driver_of
 from game.scenario import list_scenarios
 from game.ui import navigation, places, theme
 from game.ui.app import App
-from game.ui.battle.layout import BattleLayout
+from game.ui.battle.draw import legend_rect
+from game.ui.battle.hud import ring_legend_rect
+from game.ui.battle.layout import BattleLayout, base_rect
+from game.ui.battle.overlays import rings as rings_of
 from game.ui.battle.screen import BattleScreen
 from game.ui.eventtext import describe_event, names_of
-from game.ui.launch import stage_hint
+from game.ui.launch import stage_demo, stage_hint
 from game.ui.settings import Settings
 
 SIZES = ((1280, 720), (1024, 600), (1920, 1080))
@@ -168,3 +171,36 @@ def test_the_rumour_of_treachery_says_what_each_retainer_does() -> None:
     ended = GameEnded(winner="blue", reason="red failed the Will to Fight and quit the field",
                       valour={"red": 1, "blue": 2})
     assert "(Orange failed the Will to Fight" in describe_event(ended)
+
+
+def test_the_rings_legend_keeps_off_the_odds_box_and_the_active_model(window: App) -> None:
+    match = played("the-ford", 1, 125)
+    window.apply(places.Reset(places.Battle(match, "hotseat", autosave=False)))
+    battle = window.top
+    assert isinstance(battle, BattleScreen)
+    sized(window, battle, (1280, 720), 1.0)
+    stage_demo(battle)  # a model activated, its rings shown, the view on it
+    active = battle.ctl.active()
+    assert active is not None and battle.show_rings
+    cam, table = battle.camera, battle.session.engine.table
+    base = base_rect(cam, table, active)
+    vp = cam.viewport
+    overlapped_before = boxes = 0
+    for x in range(vp.left + 20, vp.right - 20, 60):
+        for y in range(vp.top + 20, vp.bottom - 20, 50):
+            battle.input.mouse = (x, y)
+            view = battle.view()
+            box = view.layout.preview_box
+            if box is None:
+                continue
+            boxes += 1
+            rings = rings_of(table, view.state, active)
+            before = ring_legend_rect(window.fonts, vp, rings, cam.to_screen(active.x, active.y), [])
+            overlapped_before += before is not None and before.colliderect(box)
+            legend = legend_rect(view)
+            where = ((x, y), box, legend)
+            if legend is not None:
+                assert vp.contains(legend) and not legend.colliderect(box), where
+                assert not legend.colliderect(base), where
+            assert not box.colliderect(base), where
+    assert boxes > 50 and overlapped_before > 0

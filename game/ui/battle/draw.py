@@ -11,8 +11,8 @@ from game.ui.battle.cache import Same, panel, rendered, text
 from game.ui.battle.camera import Camera
 from game.ui.battle.driving import draw_contact
 from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_paths, hint_points
-from game.ui.battle.hud import draw_ring_legend, draw_tooltip
-from game.ui.battle.layout import PreviewBox, bar_font
+from game.ui.battle.hud import draw_ring_legend, draw_tooltip, ring_legend_rect
+from game.ui.battle.layout import PreviewBox, bar_font, base_rect
 from game.ui.battle.spearmarks import draw_spear_badges, draw_spear_halos
 from game.ui.battle.tokens import draw_models
 from game.ui.battle.vehicles import draw_vehicles
@@ -103,9 +103,27 @@ def _draw_table(view: BattleView, surface: pygame.Surface) -> None:
     view.tray.draw(surface, (cam.viewport.centerx, cam.viewport.top + 12), fonts.body)
     if view.show_rings and focus is not None and not focus.removed:
         draw_ring_legend(surface, fonts, cam.viewport, overlays.rings(table, state, focus),
-                         cam.to_screen(focus.x, focus.y))
+                         cam.to_screen(focus.x, focus.y), legend_avoids(view))
     if view.flash:
         _banner(surface, view.flash, fonts.head, (cam.viewport.centerx, cam.viewport.bottom - 40), theme.BAD)
+
+
+def legend_avoids(view: BattleView) -> list[pygame.Rect]:
+    """What the rings' legend must not cover: the odds box, the ringed model and the one
+    activating."""
+    cam, table = view.camera, view.engine.table
+    avoid = [view.layout.preview_box] if view.layout.preview_box is not None else []
+    return avoid + [base_rect(cam, table, m) for m in (view.focus, view.active) if m is not None]
+
+
+def legend_rect(view: BattleView) -> pygame.Rect | None:
+    """Where the rings' legend stands this frame (None when no rings show or no room is clear)."""
+    focus = view.focus
+    if not view.show_rings or focus is None or focus.removed:
+        return None
+    cam = view.camera
+    return ring_legend_rect(view.fonts, cam.viewport, overlays.rings(view.engine.table, view.state, focus),
+                            cam.to_screen(focus.x, focus.y), legend_avoids(view))
 
 
 def _draw_bursts(view: BattleView, surface: pygame.Surface) -> None:

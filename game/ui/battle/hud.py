@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -625,27 +626,59 @@ def draw_tooltip(surface: pygame.Surface, fonts: Fonts, buttons: list[Button], m
     return box
 
 
-def draw_ring_legend(surface: pygame.Surface, fonts: Fonts, view: pygame.Rect,
-                     rings: list[tuple[float, str, theme.Colour]],
-                     away: tuple[int, int]) -> pygame.Rect | None:
-    """What each of the shown rings means, with its colour, in the corner of the table's view
-    furthest from `away` (the ringed model, on screen)."""
+def ring_legend_rect(fonts: Fonts, view: pygame.Rect, rings: list[tuple[float, str, theme.Colour]],
+                     away: tuple[int, int], avoid: list[pygame.Rect]) -> pygame.Rect | None:
+    """Where the rings' legend stands: the corner of the table's view furthest from `away` (the
+    ringed model, on screen) that covers none of `avoid` (the odds box, the model's base), else
+    beside the first of them; None when it has no room anywhere clear (or no ring shows)."""
     if not rings:
         return None
     font = fonts.small
-    rows = [(colour, f"{label}: {RING_MEANINGS.get(label.split()[0], label)}") for _, label, colour in rings]
     line = font.get_linesize()
-    width = max(font.size(words)[0] for _, words in rows) + line + 24
-    box = pygame.Rect(0, 0, width, (len(rows) + 1) * line + 12)
+    width = max(font.size(_legend_row(label))[0] for _, label, _ in rings) + line + 24
+    box = pygame.Rect(0, 0, width, (len(rings) + 1) * line + 12)
     inner = view.inflate(-16, -16)
-    corners = (inner.topleft, inner.topright, inner.bottomleft, inner.bottomright)
-    corner = max(corners, key=lambda c: (c[0] - away[0]) ** 2 + (c[1] - away[1]) ** 2)
-    box.topleft = (corner[0] - (box.width if corner[0] == inner.right else 0),
-                   corner[1] - (box.height if corner[1] == inner.bottom else 0))
+    corners = sorted((inner.topleft, inner.topright, inner.bottomleft, inner.bottomright),
+                     key=lambda c: -((c[0] - away[0]) ** 2 + (c[1] - away[1]) ** 2))
+    spots = [_at_corner(box, corner, inner) for corner in corners]
+    for near in avoid[:1]:  # beside the odds box: left of it, right, above, below
+        spots += [box.move(near.left - 8 - box.width - box.left, near.top - box.top),
+                  box.move(near.right + 8 - box.left, near.top - box.top),
+                  box.move(near.left - box.left, near.top - 8 - box.height - box.top),
+                  box.move(near.left - box.left, near.bottom + 8 - box.top)]
+    for spot in spots:
+        spot = spot.clamp(inner)
+        if inner.contains(spot) and not any(spot.colliderect(r) for r in avoid):
+            return spot
+    return None
+
+
+def _at_corner(box: pygame.Rect, corner: tuple[int, int], inner: pygame.Rect) -> pygame.Rect:
+    """The box with one corner at `corner` of `inner`, inside it."""
+    return box.move(corner[0] - (box.width if corner[0] == inner.right else 0) - box.left,
+                    corner[1] - (box.height if corner[1] == inner.bottom else 0) - box.top)
+
+
+def _legend_row(label: str) -> str:
+    """A ring's line of the legend: "move 6.5: how far he may still move"."""
+    return f"{label}: {RING_MEANINGS.get(label.split()[0], label)}"
+
+
+def draw_ring_legend(surface: pygame.Surface, fonts: Fonts, view: pygame.Rect,
+                     rings: list[tuple[float, str, theme.Colour]], away: tuple[int, int],
+                     avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    """What each of the shown rings means, with its colour, where ring_legend_rect puts it in the
+    table's view (`away`: the ringed model, on screen; `avoid`: the odds box, the bases kept
+    clear); returns where it stands (None when not drawn)."""
+    box = ring_legend_rect(fonts, view, rings, away, list(avoid))
+    if box is None:
+        return None
+    font = fonts.small
+    line = font.get_linesize()
     panel(surface, box, 225)
     y = text(surface, "Rings (G hides them)", font, (box.left + 10, box.top + 6), theme.GOLD).bottom
-    for colour, words in rows:
+    for _, label, colour in rings:
         pygame.draw.circle(surface, INK_DARK, (box.left + 10 + line // 2, y + line // 2), line // 2 - 1, 4)
         pygame.draw.circle(surface, colour, (box.left + 10 + line // 2, y + line // 2), line // 2 - 2, 2)
-        y = text(surface, words, font, (box.left + 14 + line, y)).bottom
+        y = text(surface, _legend_row(label), font, (box.left + 14 + line, y)).bottom
     return box

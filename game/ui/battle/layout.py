@@ -16,9 +16,12 @@ from typing import Any
 import pygame
 
 from game.rules.commands import Command
+from game.rules.engine import Table
+from game.rules.state import Model
 from game.ui import theme
 from game.ui.battle import overlays
 from game.ui.battle.cache import rendered
+from game.ui.battle.camera import Camera
 from game.ui.battle.hud import LogLine, PanelContent, PanelPlan
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, row
@@ -77,12 +80,19 @@ class PreviewBox:
     legal: bool
 
 
+def base_rect(cam: Camera, table: Table, m: Model) -> pygame.Rect:
+    """The square on screen round a model's base (a rider's long base whichever way it faces)."""
+    reach = cam.inches(table.bases.length / 2 if m.steed else table.bases.radius) + 2
+    x, y = cam.to_screen(m.x, m.y)
+    return pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach)
+
+
 def fit_preview(fonts: Fonts, lines: Sequence[str], legal: bool, mouse: tuple[int, int],
-                view: pygame.Rect, corner: bool = False) -> PreviewBox:
+                view: pygame.Rect, corner: bool = False, clear: pygame.Rect | None = None) -> PreviewBox:
     """The odds box next to the cursor, kept inside the table's viewport (in the viewport's
     bottom left corner with `corner`: in drive mode the cursor steers, and a box beside it would
-    hide the path); long lines wrap to the viewport's width, and lines that do not fit its height
-    are left out."""
+    hide the path) and off `clear` (the active model's base) where it can be; long lines wrap to
+    the viewport's width, and lines that do not fit its height are left out."""
     font = fonts.body
     head = "Legal" if legal else "Not allowed"
     fitted = overlays.wrap(font, list(lines), max(40, view.width - 48))
@@ -91,7 +101,7 @@ def fit_preview(fonts: Fonts, lines: Sequence[str], legal: bool, mouse: tuple[in
         fitted = [*fitted[:room - 1], "…"]
     width = max(rendered(font, line, theme.TEXT).get_width() for line in [head, *fitted]) + 24
     height = (len(fitted) + 1) * font.get_linesize() + 16
-    return PreviewBox(overlays.place_box((width, height), mouse, view, corner), tuple(fitted), legal)
+    return PreviewBox(overlays.place_box((width, height), mouse, view, corner, clear), tuple(fitted), legal)
 
 
 @dataclass(frozen=True)

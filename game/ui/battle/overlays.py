@@ -278,17 +278,50 @@ def wrap(font: pygame.font.Font, lines: list[str], width: int) -> list[str]:
 
 
 def place_box(size: tuple[int, int], mouse: tuple[int, int], view: pygame.Rect,
-              corner: bool = False) -> pygame.Rect:
+              corner: bool = False, clear: pygame.Rect | None = None) -> pygame.Rect:
     """Where the preview box goes: beside the cursor and off it, or in the viewport's bottom
-    left corner (`corner`), always inside the viewport (a box larger than it is cut to it)."""
+    left corner (`corner`), always inside the viewport (a box larger than it is cut to it), and
+    off `clear` (the active model's base) where one of its places leaves it clear."""
+    spots = _corner_spots(size, view) if corner else _cursor_spots(size, mouse, view)
+    if clear is not None:  # else above or below the model, off the cursor
+        for edge in ("top", "bottom"):
+            spot = spots[0].copy()
+            setattr(spot, edge, clear.bottom + 6 if edge == "top" else clear.top - 6)
+            spot.clamp_ip(view)
+            if corner or not spot.collidepoint(mouse):
+                spots.append(spot)
+    return next((box for box in spots if clear is None or not box.colliderect(clear)), spots[0])
+
+
+def _cursor_spots(size: tuple[int, int], mouse: tuple[int, int], view: pygame.Rect) -> list[pygame.Rect]:
+    """The odds box's places beside the cursor, best first: below right, above, on its left."""
     box = pygame.Rect(mouse[0] + 22, mouse[1] + 18, min(size[0], view.width), min(size[1], view.height))
-    if corner:
-        box.bottomleft = (view.left + 10, view.bottom - 10)
     box.clamp_ip(view)
-    if box.collidepoint(mouse) and not corner:
+    if box.collidepoint(mouse):
         box.bottom = mouse[1] - 14
         box.clamp_ip(view)
-    if box.collidepoint(mouse) and not corner:  # no room above: beside the cursor, on its left
+    if box.collidepoint(mouse):  # no room above: beside the cursor, on its left
         box.right = mouse[0] - 14
         box.clamp_ip(view)
-    return box
+    spots = [box]
+    for dx, dy in ((22, -14 - box.height), (-14 - box.width, 18), (-14 - box.width, -14 - box.height)):
+        spot = box.copy()
+        spot.topleft = (mouse[0] + dx, mouse[1] + dy)
+        spot.clamp_ip(view)
+        if not spot.collidepoint(mouse):
+            spots.append(spot)
+    return spots
+
+
+def _corner_spots(size: tuple[int, int], view: pygame.Rect) -> list[pygame.Rect]:
+    """The odds box's places in the viewport's corners, best first: bottom left, bottom right,
+    top left, top right."""
+    box = pygame.Rect(0, 0, min(size[0], view.width), min(size[1], view.height))
+    inner = view.inflate(-20, -20)
+    spots = []
+    for at in ("bottomleft", "bottomright", "topleft", "topright"):
+        spot = box.copy()
+        setattr(spot, at, getattr(inner, at))
+        spot.clamp_ip(view)
+        spots.append(spot)
+    return spots

@@ -32,6 +32,7 @@ from game.ui.battle.layout import (
     PERK_HEIGHT,
     BattleLayout,
     action_buttons,
+    base_rect,
     fit_preview,
     frame_of,
     perk_buttons,
@@ -297,8 +298,10 @@ class BattleScreen(Screen):
                                  self.undo if person and self.session.can_undo else None,
                                  lambda label: reaction_tip(engine, label))
         preview = self.current_preview()
+        active = self.ctl.active()
+        clear = base_rect(self.camera, engine.table, active) if active is not None else None
         box = None if preview is None else fit_preview(app.fonts, preview.lines, preview.legal, mouse,
-                                                         self.camera.viewport, corner=self.driving())
+                                                         self.camera.viewport, self.driving(), clear)
         perks = perk_buttons(plan, content, {c.card: c for c in playable}, self.submit)
         return BattleLayout(frame, actions, perks, content, plan, box)
 
