@@ -22,6 +22,7 @@ from game.ui.persistence import resume_available
 from game.ui.screens.scenarios import OWN, SHIPPED, ScenarioPicker
 from tests.own_maps import copy_map, edit_map
 from tests.ui.conftest import frames, resume
+from tests.ui.test_picker import listed
 
 
 def post(event_type: int, **kw: object) -> None:
@@ -39,7 +40,7 @@ def own_folder() -> Path:
 
 def test_own_scenarios_are_listed_with_their_table_size_turns_and_retinues(app: App) -> None:
     folder = own_folder()
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     app.reset(picker)
     frames(app, 2)
     shipped = [e for e in picker.entries if e.origin == SHIPPED]
@@ -70,7 +71,7 @@ def test_own_scenarios_are_listed_with_their_table_size_turns_and_retinues(app: 
 
 def test_a_broken_own_map_is_greyed_and_never_chosen(app: App) -> None:
     own_folder()
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     app.reset(picker)
     frames(app, 1)
     index = next(i for i, e in enumerate(picker.entries) if e.label == "Broken")
@@ -93,14 +94,14 @@ def test_a_broken_own_map_is_greyed_and_never_chosen(app: App) -> None:
 
 def test_miniatures_are_kept_per_file_and_modification_time(app: App) -> None:
     folder = own_folder()
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     well = next(e for e in picker.entries if e.label == "Desert Well")
     first = picker.miniature(well)
     assert first is not None
     kept = list((cache_dir() / "miniatures").glob("*.png"))
     assert kept  # kept on disk for the next run
     mini.forget()
-    again = ScenarioPicker(app)
+    again = listed(ScenarioPicker(app))
     copy = next(e for e in again.entries if e.label == "Desert Well")
     reread = again.miniature(copy)
     assert reread is not None and reread.get_size() == first.get_size()
@@ -116,7 +117,7 @@ def test_miniatures_are_kept_per_file_and_modification_time(app: App) -> None:
 def test_an_own_scenario_starts_from_the_picker_plays_an_activation_and_resumes(app: App) -> None:
     app.settings.blindfold = False
     folder = own_folder()
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     app.reset(picker)
     frames(app, 1)
     index = next(i for i, e in enumerate(picker.entries) if e.label == "Desert Well")
@@ -150,7 +151,7 @@ def test_an_own_scenario_starts_from_the_picker_plays_an_activation_and_resumes(
     assert any(isinstance(e, ActivationEnded) and e.model == act.model for e in engine.log)
     assert resume_available(app.saves_dir) == app.saves_dir / "autosave.json"
     digest = battle.session.engine.state.digest()
-    app.reset(ScenarioPicker(app))
+    app.reset(listed(ScenarioPicker(app)))
     resume(app)
     resumed = app.top
     assert isinstance(resumed, BattleScreen)
@@ -161,7 +162,7 @@ def test_a_file_name_that_is_not_text_is_listed_and_drawn(app: App) -> None:
     folder = own_folder()
     odd = os.fsdecode(b"caf\xe9 field.tmx")  # a Latin-1 name on a UTF-8 system
     (folder / "Desert Well.tmx").rename(folder / odd)
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     app.reset(picker)
     entry = next(e for e in picker.entries if e.label.startswith("caf"))
     assert entry.playable and entry.label == "caf\\xe9 field"  # the byte shown escaped, as everywhere
@@ -174,7 +175,7 @@ def test_the_miniature_cache_keeps_a_bounded_number_of_pictures(app: App,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     folder = own_folder()
     monkeypatch.setattr(mini, "DISK_LIMIT", 2)
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     for entry in picker.entries:
         picker.miniature(entry)
     assert len(list((cache_dir() / "miniatures").glob("*.png"))) == 2
@@ -190,7 +191,7 @@ def test_a_long_list_scrolls_and_keeps_the_chosen_map_in_view(app: App) -> None:
     folder = scenarios_dir()
     for i in range(6):  # with the shipped maps, more than the window shows
         copy_map("skirmish-field", folder, f"field {i:02d}")
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     app.reset(picker)
     frames(app, 1)
     assert picker.content_height > picker.list_rect.height

@@ -3,6 +3,7 @@ never be chosen or started."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -12,6 +13,16 @@ from game.ui.battle.screen import BattleScreen
 from game.ui.screens.scenarios import ScenarioPicker
 from tests.own_maps import copy_map, edit_map
 from tests.ui.conftest import frames
+
+
+def listed(picker: ScenarioPicker, seconds: float = 20.0) -> ScenarioPicker:
+    """The picker once every map of its list is checked (its frames run until then)."""
+    deadline = time.monotonic() + seconds
+    while picker.checking and time.monotonic() < deadline:
+        picker.update(1 / 60)
+        time.sleep(0.005)
+    assert not picker.checking, "the maps were not all checked in time"
+    return picker
 
 
 def key(k: int) -> None:
@@ -30,6 +41,7 @@ def folder_with_a_broken_map_first(tmp_path: Path) -> Path:
 def test_a_broken_map_is_greyed_with_its_reason_and_never_chosen(app: App, tmp_path: Path) -> None:
     picker = ScenarioPicker(app, maps_dir=folder_with_a_broken_map_first(tmp_path))
     app.reset(picker)
+    listed(picker)
     frames(app)
     assert [e.label for e in picker.entries] == ["Aaa broken", "Desert_Well", "zz-not-xml"]
     assert [e.playable for e in picker.entries] == [False, True, False]
@@ -54,6 +66,7 @@ def test_a_folder_of_broken_maps_offers_nothing_to_start(app: App, tmp_path: Pat
     copy_map("the-ford", maps, "No_Picture", image=None)  # its tileset PNG is missing
     picker = ScenarioPicker(app, maps_dir=maps)
     app.reset(picker)
+    listed(picker)
     frames(app)
     (entry,) = picker.entries
     assert not entry.playable and "missing-terrain.png" in entry.problem and "is missing" in entry.problem
@@ -66,6 +79,6 @@ def test_a_folder_of_broken_maps_offers_nothing_to_start(app: App, tmp_path: Pat
 
 
 def test_the_shipped_maps_are_all_playable(app: App) -> None:
-    picker = ScenarioPicker(app)
+    picker = listed(ScenarioPicker(app))
     assert picker.entries and all(e.playable for e in picker.entries)
     assert picker.chosen == 0

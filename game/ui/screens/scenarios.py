@@ -1,26 +1,37 @@
 """The scenario picker: the shipped scenarios (maps/) and the player's own (the scenarios folder),
 each playable one with a miniature of its table, its size, turns and the two retinues; a broken
-map is greyed with its one-line reason and can never be chosen."""
+map is greyed with its one-line reason and can never be chosen.
+
+Every entry of the player's folder whose name ends in .tmx is listed, whatever it is (a FIFO, a
+device, a link that leads nowhere or loops, a folder) and whatever its name holds (shown escaped).
+The list appears at once, each row "checking…", and fills in as a thread of its own reads the
+maps (`Checks`); the results are taken on the UI thread, in `update`. Nothing the thread runs
+touches pygame: it reads files through the bounded reader and checks pictures by their bytes."""
 
 from __future__ import annotations
 
+import errno
 import os
+import queue
+import stat
+import threading
 import time
-from dataclasses import dataclass
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 import pygame
 from pygame_gui.core import UIContainer
 
-from game.bounded import printable
+from game.bounded import FileRefused, printable, read_bytes
 from game.content import load_content
 from game.persist import Match
 from game.persist.folders import scenarios_dir
 from game.rules.state import SIDES
 from game.scenario import (
     MAPS_DIR,
-    NAME,
     Scenario,
     cached_scenario,
     forget_scenario,
@@ -30,6 +41,7 @@ from game.scenario import (
 )
 from game.scenario_forces import with_forces
 from game.terrain.terrain_map import MapError
+from game.terrain.tmx_check import MAX_FILE_BYTES
 from game.ui import places, theme
 from game.ui.app import App
 from game.ui.miniature import miniature
@@ -37,6 +49,8 @@ from game.ui.screens.base import ButtonScreen
 from game.ui.widgets import Button, fit, panel, paragraph, text, wrap
 
 SHIPPED, OWN = "shipped", "own"
+CHECKING = "checking…"
+FIRST_LOOK = 0.25  # seconds the picker waits for the checks before its first frame (a small folder is whole)
 _seen: dict[str, tuple[int, int]] = {}  # a map file's modification time and size when last read
 
 
@@ -58,7 +72,8 @@ class Force:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One map in the list: the scenario it starts, what to show, and why it cannot be played."""
+    """One map in the list: the scenario it starts, what to show, and why it cannot be played
+    (while its check runs it is `pending`: listed, choosable, not yet known to play)."""
 
     name: str  # the scenario name a game records (a name in maps/, or a map file's path)
     label: str  # the map's file name without .tmx
@@ -71,10 +86,16 @@ class Entry:
     size: tuple[int, int] = (0, 0)  # the table in inches
     turns: int = 0
     forces: tuple[Force, ...] = ()
+    pending: bool = False  # True until the map has been checked
 
     @property
     def playable(self) -> bool:
-        """True if the map can be started."""
+        """True if the map has been checked and can be started."""
+        return not self.problem and not self.pending
+
+    @property
+    def choosable(self) -> bool:
+        """True if the row may be chosen: a playable map, or one still being checked."""
         return not self.problem
 
     @property
@@ -84,39 +105,74 @@ class Entry:
 
 
 def own_map_files(folder: Path) -> list[Path]:
-    """The .tmx files in the player's folder (any name Tiled allows, any case of .tmx), as a person
-    would sort them; hidden files and folders are left out."""
+    """Every entry of the player's folder whose name ends in .tmx (any case), as a person would
+    sort them: whatever it is and whatever its name holds, so that each is listed, played or
+    greyed with its reason; hidden ones (a leading dot) are left out."""
     try:
         names = os.listdir(folder)
     except OSError:
         return []
-    found = [folder / n for n in names
-             if n.lower().endswith(".tmx") and len(n) > 4 and NAME.match(n) and (folder / n).is_file()]
+    found = [folder / n for n in names if n.lower().endswith(".tmx") and len(n) > 4 and not n.startswith(".")]
     return sorted(found, key=lambda p: (p.name.casefold(), p.name))
 
 
-def read_entries(maps_dir: Path = MAPS_DIR, own_dir: Path | None = None) -> list[Entry]:
-    """Every map in maps/ and then in the player's folder, playable or not (a broken one carries
-    its one-line reason)."""
-    entries = [_entry(maps_dir / f"{stem}.tmx", stem, SHIPPED) for stem in list_scenarios(maps_dir)]
+def list_entries(maps_dir: Path = MAPS_DIR, own_dir: Path | None = None) -> list[Entry]:
+    """Every map in maps/ and then in the player's folder, each still to be checked (nothing is
+    read here but the folders' names and the files' dates)."""
+    entries = [_pending(maps_dir / f"{stem}.tmx", stem, SHIPPED) for stem in list_scenarios(maps_dir)]
     if own_dir is not None:
-        entries += [_entry(path, path.name[:-4], OWN) for path in own_map_files(own_dir)]
+        entries += [_pending(path, path.name[:-4], OWN) for path in own_map_files(own_dir)]
     return entries
 
 
-def _entry(path: Path, label: str, origin: str) -> Entry:
+def _pending(path: Path, label: str, origin: str) -> Entry:
     name = scenario_key(str(path))
     _forget_if_changed(name, path)
     label = printable(label)
-    problem = printable(scenario_problem(name))
-    if problem:
-        return Entry(name, label, label, "", "cannot be played", problem, origin, path)
-    sc = cached_scenario(name)
-    size = (sc.terrain.width, sc.terrain.height)
-    status = f"{size[0]}″ × {size[1]}″  ·  {sc.turns} turn{'s' if sc.turns != 1 else ''}"
-    return Entry(name, label, printable(sc.title), printable(sc.briefing), status, "", origin, path,
-                 size, sc.turns, _forces(sc))
+    return Entry(name, label, label, "", CHECKING, origin=origin, path=path, pending=True)
 
+
+def check_entry(entry: Entry) -> Entry:
+    """The entry once its map is checked: playable with its table, turns and retinues, or greyed
+    with its one-line reason. Never raises, and touches no pygame state (it runs on the checks'
+    thread)."""
+    try:
+        problem = printable(_file_problem(entry.path) or scenario_problem(entry.name))
+        if problem:
+            return replace(entry, status="cannot be played", problem=problem, pending=False)
+        sc = cached_scenario(entry.name)
+        size = (sc.terrain.width, sc.terrain.height)
+        status = f"{size[0]}″ × {size[1]}″  ·  {sc.turns} turn{'s' if sc.turns != 1 else ''}"
+        return replace(entry, title=printable(sc.title), briefing=printable(sc.briefing), status=status,
+                       size=size, turns=sc.turns, forces=_forces(sc), pending=False)
+    except Exception as exc:  # noqa: BLE001 - a map no check foresaw is still one greyed line
+        why = printable(str(exc).splitlines()[0] if str(exc) else "")[:200]
+        return replace(entry, status="cannot be played", pending=False,
+                       problem=f"the map cannot be checked ({type(exc).__name__}: {why})")
+
+
+def _file_problem(path: Path) -> str:
+    """Why an entry of the folder is not a map file to read at all ("" for a regular file, or a
+    link to one): a FIFO, a device, a folder, a link that loops or leads nowhere."""
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            return ""
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR) and os.path.islink(path):
+            return f"the map file is a symbolic link to {_link_target(path)}, which does not exist"
+    try:
+        read_bytes(path, MAX_FILE_BYTES)  # refuses it without reading: says what it is
+    except FileRefused as exc:
+        return f"the map file was not found ({exc.reason})" if exc.missing else \
+            f"the map file is not read: {exc.reason}"
+    return ""
+
+
+def _link_target(path: Path) -> str:
+    try:
+        return printable(os.readlink(path))
+    except OSError:
+        return "a file"
 
 
 def _forget_if_changed(name: str, path: Path) -> None:
@@ -144,6 +200,52 @@ def _forces(sc: Scenario) -> tuple[Force, ...]:
     return tuple(out)
 
 
+class Checks:
+    """The entries' checks, in the list's order, on a daemon thread of their own: each result is
+    queued for the UI thread (`take`). The thread stops after the map it is reading once `stop` is
+    called or `wanted` says no more (the picker is closed or gone), and ends when the list does."""
+
+    def __init__(self, entries: Sequence[Entry], wanted: Callable[[], bool] = lambda: True) -> None:
+        self._results: queue.SimpleQueue[tuple[int, Entry]] = queue.SimpleQueue()
+        self._stopped = threading.Event()
+        todo = [(i, e) for i, e in enumerate(entries) if e.pending]
+        self.thread = threading.Thread(target=self._run, args=(todo, wanted), name="scenario checks",
+                                       daemon=True)
+        self.thread.start()
+
+    def _run(self, todo: list[tuple[int, Entry]], wanted: Callable[[], bool]) -> None:
+        for index, entry in todo:
+            if self._stopped.is_set() or not wanted():
+                return
+            self._results.put((index, check_entry(entry)))
+
+    def take(self) -> list[tuple[int, Entry]]:
+        """The results come since the last take (index in the list, the checked entry)."""
+        out = []
+        while True:
+            try:
+                out.append(self._results.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for every check to finish; True if they have."""
+        self.thread.join(seconds)
+        return not self.thread.is_alive()
+
+    def stop(self) -> None:
+        """Check no further map (the one being read is finished)."""
+        self._stopped.set()
+
+
+def _still_open(ref: weakref.ref[ScenarioPicker], app: App) -> bool:
+    """Whether the picker is still wanted: alive, and on the app's stack once it has been shown."""
+    picker = ref()
+    if picker is None:
+        return False
+    return not picker.shown or any(screen is picker for screen in list(app.stack))
+
+
 @dataclass(slots=True)
 class Row:
     """Where a heading or an entry stands in the scrolling list (y from the list's top)."""
@@ -163,8 +265,14 @@ class ScenarioPicker(ButtonScreen):
                  own_dir: Path | None = None) -> None:
         self.mode = mode
         self.own_dir = own_dir if own_dir is not None else _own_folder()
-        self.entries = read_entries(maps_dir, self.own_dir)
-        self.chosen = next((i for i, e in enumerate(self.entries) if e.playable), -1)  # -1: none playable
+        self.entries = list_entries(maps_dir, self.own_dir)
+        self.shown = False  # once drawn, the checks stop when the picker leaves the app's stack
+        self.checks = Checks(self.entries, partial(_still_open, weakref.ref(self), app))
+        weakref.finalize(self, self.checks.stop)
+        self.checks.wait(FIRST_LOOK)  # a folder checked quickly is shown whole from the first frame
+        self.chosen = -1  # the row Start plays; -1: none may be chosen
+        self._take_checked()
+        self.chosen = next((i for i, e in enumerate(self.entries) if e.choosable), -1)
         self.scroll = 0
         self.rows: list[Row] = []
         self.list_rect = pygame.Rect(0, 0, 0, 0)
@@ -229,7 +337,7 @@ class ScenarioPicker(ButtonScreen):
             entry = self.entries[row.index]
             rect = pygame.Rect(self.list_rect.left, self.list_rect.top + row.y - self.scroll,
                                self.list_rect.width - 12, row.height)
-            btn = Button("", partial(self.choose, row.index), rect, enabled=entry.playable,
+            btn = Button("", partial(self.choose, row.index), rect, enabled=entry.choosable,
                          hint=entry.problem)
             btn.selected = row.index == self.chosen
             self.buttons.append(btn)
@@ -260,9 +368,32 @@ class ScenarioPicker(ButtonScreen):
     def draw_focus(self, surface: pygame.Surface) -> None:
         """No ring: the chosen row is lit, and the keys move it."""
 
+    # --- the checks ---------------------------------------------------------------------------
+    @property
+    def checking(self) -> bool:
+        """True while some map of the list is still being checked."""
+        return any(e.pending for e in self.entries)
+
+    def update(self, dt: float) -> places.Transition:
+        """The maps checked since the last frame take their place in the list."""
+        self.shown = True
+        if self._take_checked():
+            self.layout()
+        return super().update(dt)
+
+    def _take_checked(self) -> bool:
+        """Put the checks' results in the list; True if any came. A chosen map found broken gives
+        way to the next one that may be chosen."""
+        results = self.checks.take()
+        for index, entry in results:
+            self.entries[index] = entry
+        if self.chosen >= 0 and not self.entries[self.chosen].choosable:
+            self.chosen = _next_choosable(self.entries, self.chosen, 1)
+        return bool(results)
+
     def choose(self, index: int) -> None:
         """Show this scenario's briefing (a broken map cannot be chosen)."""
-        if 0 <= index < len(self.entries) and self.entries[index].playable:
+        if 0 <= index < len(self.entries) and self.entries[index].choosable:
             self.chosen = index
             self.show(index)
             self.layout()
@@ -279,16 +410,19 @@ class ScenarioPicker(ButtonScreen):
             self.scroll = row.y + row.height - view
 
     def step(self, by: int) -> None:
-        """Choose the next playable map up or down the list, going round."""
-        n = len(self.entries)
-        for k in range(1, n + 1):
-            index = (self.chosen + by * k) % n
-            if self.entries[index].playable:
-                self.choose(index)
-                return
+        """Choose the next map up or down the list that may be played (or is being checked),
+        going round."""
+        index = _next_choosable(self.entries, self.chosen, by)
+        if index >= 0:
+            self.choose(index)
 
     def start(self) -> places.Transition:
-        """The table of the chosen scenario in place of the picker (the solo or watch form first)."""
+        """The table of the chosen scenario in place of the picker (the solo or watch form first).
+        A map still being checked is checked now, so that only a map that plays is ever started."""
+        if self.chosen >= 0 and self.entries[self.chosen].pending:
+            self.entries[self.chosen] = check_entry(self.entries[self.chosen])
+            self._take_checked()
+            self.layout()
         if self.chosen < 0 or not self.entries[self.chosen].playable:
             return None
         name = self.entries[self.chosen].name
@@ -340,8 +474,9 @@ class ScenarioPicker(ButtonScreen):
         if self.chosen < 0:
             message = "No playable scenarios" if self.entries else "No scenarios found"
             text(surface, message, self.app.fonts.head, (left, box.top + 10), theme.BAD)
-            return
-        self._draw_details(surface, box, self.entries[self.chosen])
+        else:
+            self._draw_details(surface, box, self.entries[self.chosen])
+        self._draw_reason(surface, pygame.mouse.get_pos())  # last: nothing is drawn over it
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -372,8 +507,6 @@ class ScenarioPicker(ButtonScreen):
             self._draw_scrollbar(surface)
         folder = _fit(f"Your scenarios folder: {self.own_dir}", fonts.small, self.list_rect.width)
         text(surface, folder, fonts.small, (self.list_rect.left, self.list_rect.bottom + 8), theme.DIM)
-        if inside:
-            self._draw_reason(surface, mouse)
 
     def _draw_row(self, surface: pygame.Surface, entry: Entry, button: Button,
                   mouse: tuple[int, int]) -> None:
@@ -404,7 +537,10 @@ class ScenarioPicker(ButtonScreen):
                                fonts.small.get_linesize() + 2)
             pygame.draw.rect(surface, (96, 74, 24), chip, border_radius=4)
             text(surface, tag, fonts.small, chip.center, theme.GOLD, "center")
-        if entry.playable:
+        if entry.pending:
+            text(surface, _fit(entry.label, fonts.body, width), fonts.body, (x, rect.top + pad), theme.DIM)
+            text(surface, CHECKING, fonts.small, (x, rect.bottom - pad), theme.DIM, "bottomleft")
+        elif entry.playable:
             text(surface, _fit(entry.title, fonts.body, width), fonts.body, (x, rect.top + pad), theme.TEXT)
             status = f"{entry.status}  ·  {entry.path.name}" if entry.own else entry.status
             text(surface, _fit(status, fonts.small, rect.right - x - pad), fonts.small,
@@ -416,19 +552,15 @@ class ScenarioPicker(ButtonScreen):
                  (x, rect.bottom - pad), theme.BAD, "bottomleft")
 
     def _draw_reason(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
-        """Under the mouse, a broken map's whole reason (the row has room for one line of it)."""
+        """Under the mouse, a broken map's whole reason (the row has room for one line of it), in a
+        box over the list, clear of the details beside it and inside the window."""
+        if not self.list_rect.collidepoint(mouse):
+            return
         for entry, button in zip(self.entries, self.entry_buttons, strict=True):
-            if entry.playable or not button.rect.collidepoint(mouse):
+            if not entry.problem or not button.rect.collidepoint(mouse):
                 continue
             font = self.app.fonts.small
-            width = max(200, surface.get_width() - button.rect.left - 60)
-            width = min(width, int(520 * self.app.settings.ui_scale))
-            lines = wrap(entry.problem, font, width - 20)[:8]
-            width = max(font.size(line)[0] for line in lines) + 20
-            box = pygame.Rect(button.rect.left + 20, button.rect.bottom + 2, width,
-                              len(lines) * font.get_linesize() + 16)
-            if box.bottom > surface.get_height() - 4:
-                box.bottom = button.rect.top - 2
+            box, lines = reason_box(entry.problem, button.rect, font, surface.get_rect())
             panel(surface, box, alpha=250)
             for i, line in enumerate(lines):
                 text(surface, line, font, (box.left + 10, box.top + 8 + i * font.get_linesize()), theme.BAD)
@@ -454,6 +586,11 @@ class ScenarioPicker(ButtonScreen):
         fonts = self.app.fonts
         panel(surface, box)
         inner = box.inflate(-40, -32)
+        if entry.pending:
+            y = text(surface, _fit(entry.label, fonts.get(26, True), inner.width), fonts.get(26, True),
+                     inner.topleft, theme.GOLD).bottom + 14
+            text(surface, "Checking the map…", fonts.body, (inner.left, y), theme.DIM)
+            return
         y = text(surface, _fit(entry.title, fonts.get(26, True), inner.width), fonts.get(26, True),
                  inner.topleft, theme.GOLD).bottom + 4
         if entry.own:
@@ -512,3 +649,42 @@ def _own_folder() -> Path:
 def _fit(line: str, font: pygame.font.Font, width: int) -> str:
     """The line (made printable), cut short with … to fit the width."""
     return fit(printable(line), font, width)
+
+
+def _next_choosable(entries: Sequence[Entry], start: int, by: int) -> int:
+    """The next entry after `start`, up (by -1) or down (by 1) the list and going round, that may
+    be chosen; -1 if none may."""
+    n = len(entries)
+    return next((index for k in range(1, n + 1) if entries[index := (start + by * k) % n].choosable), -1)
+
+
+def reason_box(reason: str, row: pygame.Rect, font: pygame.font.Font,
+               window: pygame.Rect) -> tuple[pygame.Rect, list[str]]:
+    """Where a greyed row's whole reason is shown, and its lines: wrapped to the row's width (so
+    the box lies over the list, never under the details beside it), under the row or else over
+    it, and inside the window; lines past the window's height end in …."""
+    width = max(60, row.width - 16)
+    line_h = font.get_linesize()
+    lines = _wrap_hard(reason[:4000], font, width - 20)
+    most = max(1, (window.height - 24) // line_h)
+    if len(lines) > most:
+        lines = [*lines[:most - 1], fit(lines[most - 1] + " …", font, width - 20)]
+    box = pygame.Rect(row.left + 8, row.bottom + 2, width, len(lines) * line_h + 16)
+    if box.bottom > window.bottom - 4:
+        box.bottom = row.top - 2
+    return box.clamp(window.inflate(-8, -8)), lines
+
+
+def _wrap_hard(msg: str, font: pygame.font.Font, width: int) -> list[str]:
+    """The text in lines no wider than `width`, a word too long for one line broken where it must."""
+    out = []
+    for line in wrap(msg, font, width):
+        while len(line) > 1 and font.size(line)[0] > width:
+            low, high = 1, len(line) - 1  # the longest head that fits, found by halving
+            while low < high:
+                mid = (low + high + 1) // 2
+                low, high = (mid, high) if font.size(line[:mid])[0] <= width else (low, mid - 1)
+            out.append(line[:low])
+            line = line[low:]
+        out.append(line)
+    return out
