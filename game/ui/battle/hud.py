@@ -227,7 +227,7 @@ class Hud:
             right = text(surface, msg, f.head, (right, y), theme.SIDE_TEXT[s], "midright").left - 16
         right = text(surface, "Valour:", f.small, (right, y), theme.DIM, "midright").left - 16
         drawn = [c for c in state.drawn if c != state.current_card]
-        if drawn:
+        if drawn and x + f.small.size("Drawn: ")[0] + 60 <= right:  # room for a name at least
             x = text(surface, "Drawn:", f.small, (x, y), theme.DIM, "midleft").right + 6
             names = [(card_name(state, c), theme.SIDE_TEXT.get(card_side(state, c), theme.DIM))
                      for c in drawn[-6:]]
