@@ -32,6 +32,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--orange", "--red", dest="red", metavar="SPEC",
                         help="watch mode: the AI player of Orange, name[:level] (e.g. eager:hard)")
     parser.add_argument("--blue", metavar="SPEC", help="watch mode: the AI player of Blue, name[:level]")
+    parser.add_argument("--orange-roster", "--red-roster", dest="red_roster", metavar="FILE",
+                        help="Orange fields this roster file (a retinue of your own) instead of the "
+                             "scenario's retinue")
+    parser.add_argument("--blue-roster", metavar="FILE",
+                        help="Blue fields this roster file instead of the scenario's retinue")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--screenshot", help="save the screen to this PNG on exit")
     parser.add_argument("--frames", type=int, default=0, help="quit after this many frames")
@@ -47,11 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     from game.content import ContentError
+    from game.muster.play import RosterError
+    from game.persist.rosters import RosterFileError
+    from game.rules.setup import SetupError
     from game.scenario import scenario_key
     from game.terrain.terrain_map import MapError
     from game.ui import navigation
     from game.ui.app import App
-    from game.ui.launch import check_player
+    from game.ui.launch import check_player, side_rosters
 
     for flag in ("red", "blue"):
         problem = check_player(getattr(args, flag))
@@ -60,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.scenario:
         args.scenario = scenario_key(args.scenario)
+    try:
+        args.rosters = side_rosters(args.red_roster, args.blue_roster)
+    except RosterFileError as exc:
+        print(f"Cannot read the roster: {exc}", file=sys.stderr)
+        return 2
     width, height = (int(v) for v in args.size.lower().split("x"))
     try:
         return _open(App(size=(width, height), build=navigation.build), args)
@@ -68,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except ContentError as exc:
         print(f"Cannot start: broken game content: {exc}", file=sys.stderr)
+        return 2
+    except (RosterError, SetupError) as exc:
+        print(f"Cannot field the roster: {exc}", file=sys.stderr)
         return 2
 
 

@@ -13,7 +13,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
@@ -21,11 +21,15 @@ from typing import Any
 
 from game.ai import Player, make_player, parse_spec
 from game.content import ContentError
+from game.muster.play import RosterError, start_with_rosters
+from game.muster.roster import Roster
 from game.persist.match import Match
+from game.persist.rosters import RosterFileError, read_roster
 from game.persist.saves import save_game
 from game.rules.context import Rejected
 from game.rules.engine import Engine
 from game.rules.events import Ev, GambitRolled, RamResolved, ReactionTaken
+from game.rules.setup import SetupError
 from game.rules.state import SIDES
 from game.scenario import playable, scenario_key
 from game.terrain.terrain_map import MapError
@@ -95,13 +99,14 @@ def player_seed(seed: int, side: str) -> int:
 
 def play_game(scenario: str, index: int, seed: int, players: dict[str, str],
               max_commands: int = MAX_COMMANDS, start: Callable[[str, int], Engine] | None = None,
-              make: Callable[[str, int], Player] = make_player) -> GameResult:
+              make: Callable[[str, int], Player] = make_player,
+              rosters: Mapping[str, Roster] | None = None) -> GameResult:
     """Play one game to its end; errors are caught and recorded, never raised. `start` sets up
-    the game from the scenario and seed (default: the scenario as shipped), `make` builds a
-    player from its spec and own seed."""
+    the game from the scenario and seed (default: the scenario as shipped, with the sides'
+    `rosters` if given), `make` builds a player from its spec and own seed."""
     result = GameResult(index=index, seed=seed, players=dict(players))
     try:
-        result.match = Match(start(scenario, seed)) if start else Match.start(scenario, seed)
+        result.match = Match(start(scenario, seed)) if start else Match.start(scenario, seed, rosters=rosters)
         seats = {side: make(name, player_seed(seed, side)) for side, name in players.items()}
         _play(result.match, seats, max_commands, result)
         result.saveable = True
@@ -162,23 +167,26 @@ def seats_for(index: int, games: int, red: str, blue: str, swap: bool) -> dict[s
 
 def run(scenario: str, games: int, seed: int, red: str, blue: str,
         max_commands: int = MAX_COMMANDS, save_dir: Path | None = None,
-        swap: bool = False) -> dict[str, Any]:
+        swap: bool = False, rosters: Mapping[str, Roster] | None = None) -> dict[str, Any]:
     """Play `games` games and return the report as a JSON-ready dict (`swap`: the second half of
-    the games with the sides' players swapped)."""
+    the games with the sides' players swapped; `rosters`: the sides that field a roster)."""
     playable(scenario)  # fail early on a bad scenario (MapError)
+    if rosters:
+        start_with_rosters(scenario, seed, rosters)  # and on a roster that cannot take the field
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     results = []
     for i in range(games):
         result = play_game(scenario, i, game_seed(seed, i), seats_for(i, games, red, blue, swap),
-                           max_commands)
+                           max_commands, rosters=rosters)
         if save_dir is not None and result.match is not None and result.saveable:
             save_game(result.match, save_dir / f"game-{i + 1:04d}.json")
         results.append(result)
     seconds = time.perf_counter() - started
     report = summarise(results)
-    report = {"scenario": scenario, "seed": seed, "red": red, "blue": blue, "swap": swap, **report,
+    report = {"scenario": scenario, "seed": seed, "red": red, "blue": blue, "swap": swap,
+              **({"rosters": {side: r.name for side, r in rosters.items()}} if rosters else {}), **report,
               "player_wins": player_wins(results),
               "player_wins_by_side": player_wins_by_side(results),
               "seconds": round(seconds, 3),
@@ -301,6 +309,11 @@ def _spec(text: str) -> str:
     return text
 
 
+def read_side_rosters(red: Path | None, blue: Path | None) -> dict[str, Roster]:
+    """The rosters named on a command line, by side (RosterFileError for a file that is no roster)."""
+    return {side: read_roster(path) for side, path in (("red", red), ("blue", blue)) if path is not None}
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     p = argparse.ArgumentParser(prog="python -m game.sim", description="Play headless games.")
@@ -314,6 +327,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="play the second half of the games with the sides' players swapped")
     p.add_argument("--max-commands", type=int, default=MAX_COMMANDS)
     p.add_argument("--save-dir", type=Path, default=None, help="write each game as a replay file")
+    p.add_argument("--orange-roster", "--red-roster", dest="red_roster", type=Path, metavar="FILE",
+                   help="Orange (red) fields this roster file instead of the scenario's retinue")
+    p.add_argument("--blue-roster", type=Path, metavar="FILE",
+                   help="Blue fields this roster file instead of the scenario's retinue")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     if args.games < 0 or args.max_commands < 1:
@@ -325,9 +342,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the simulator; returns the exit code (0 even when games had errors)."""
     args = parse_args(argv)
     try:
+        rosters = read_side_rosters(args.red_roster, args.blue_roster)
         report = run(scenario_key(args.scenario), args.games, args.seed, args.red, args.blue,
-                     args.max_commands, args.save_dir, args.swap)
-    except (MapError, ContentError) as exc:
+                     args.max_commands, args.save_dir, args.swap, rosters)
+    except (MapError, ContentError, RosterFileError, RosterError, SetupError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # the --save-dir folder or a replay file cannot be written

@@ -10,6 +10,9 @@
     from = "york-mounted"
     mounted = "all"                      # all | half | none | as_is
 
+    [retinues.my-knights]                # or a roster file of the muster, relative to this file
+    roster = "rosters/my-knights.json"
+
     [[arm]]
     name = "as printed"
     red = "all-mounted"                  # a retinue by id: the content's or an inline one
@@ -41,6 +44,9 @@ from game.bounded import FileRefused, read_text
 from game.content.loader import DATA_DIR, content_from, read_data
 from game.content.models import ROLE_STEEDS, Content, Member, Retinue, Spear
 from game.content.overlay import OverlayError, apply_overlay
+from game.muster.play import RosterError, to_retinue
+from game.muster.roster import Roster
+from game.persist.rosters import RosterFileError, read_roster
 from game.rules.state import SIDES
 
 Mounting = Literal["all", "half", "none", "as_is"]
@@ -78,16 +84,27 @@ class Players(Strict):
 
 
 class InlineRetinue(Strict):
-    """A retinue built from one of the content's: its members, with steeds given or taken away."""
+    """A retinue built from one of the content's (its members, with steeds given or taken away), or
+    read from a roster file."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    base: str = Field(alias="from", description="The content retinue it is built from.")
+    base: str | None = Field(None, alias="from", description="The content retinue it is built from.")
+    roster: str | None = Field(None, description="A roster file (JSON), relative to the experiment; "
+                               "the retinue it makes is played as it is (no `mounted`).")
     mounted: Mounting = Field(
         "as_is", description="all: every member rides (Fighters and Heroes a Warhorse, Shootists a "
         "Nag); half: at most half the members ride (the Heroes first, then the Retainers in order); "
         "none: all on foot (lances dropped); as_is: as the content retinue.")
     name: str = ""
+
+    @model_validator(mode="after")
+    def _one_source(self) -> InlineRetinue:
+        if (self.base is None) == (self.roster is None):
+            raise ValueError("give either from (a content retinue) or roster (a roster file)")
+        if self.roster is not None and self.mounted != "as_is":
+            raise ValueError("a roster rides as it is written: leave mounted out")
+        return self
 
 
 class Arm(Strict):
@@ -143,6 +160,7 @@ class Setup:
     retinues: tuple[tuple[str, str], ...]  # (id, InlineRetinue as JSON) of the inline retinues
     red: str | None  # retinue ids, None for the scenario's own
     blue: str | None
+    rosters: tuple[tuple[str, str], ...] = ()  # (id, Roster as JSON) of the inline retinues read from rosters
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +233,10 @@ def cells(exp: Experiment, path: Path, games: int | None = None, only_parts: lis
     for name in only_parts or []:
         if name not in known:
             raise LabError(f"{path}: no part named {name!r} (parts: {', '.join(known)})")
-    inline = tuple(sorted((rid, r.model_dump_json(by_alias=True)) for rid, r in exp.retinues.items()))
+    inline = tuple(sorted((rid, r.model_dump_json(by_alias=True)) for rid, r in exp.retinues.items()
+                          if r.roster is None))
+    rosters = tuple(sorted((rid, _roster_json(path, rid, r.roster)) for rid, r in exp.retinues.items()
+                           if r.roster is not None))
     setups: dict[str, Setup] = {}
     for i, arm in enumerate(exp.arm):
         overlay: dict[str, Any] = {}
@@ -226,7 +247,7 @@ def cells(exp: Experiment, path: Path, games: int | None = None, only_parts: lis
                 overlay = read_toml(path.parent / arm.house_rules, "house-rules")
             except LabError as exc:
                 raise LabError(f"{path}: key arm.{i}.house_rules: {exc}") from None
-        setup = Setup(json.dumps(overlay, sort_keys=True), source, inline, arm.red, arm.blue)
+        setup = Setup(json.dumps(overlay, sort_keys=True), source, inline, arm.red, arm.blue, rosters)
         try:
             content = content_for(setup)
         except OverlayError as exc:
@@ -263,14 +284,21 @@ def content_for(setup: Setup) -> Content:
         content = content_from(raws)
     except Exception as exc:
         raise OverlayError(f"{setup.overlay_source}: with its changes, {exc}") from None
-    if not setup.retinues:
+    if not setup.retinues and not setup.rosters:
         return content
     retinues = dict(content.retinues)
+    for rid, text in setup.rosters:
+        if rid in retinues:
+            raise LabError(f"key retinues.{rid}: the content already has a retinue {rid!r}")
+        try:
+            retinues[rid] = to_retinue(Roster.model_validate_json(text), rid, content)
+        except RosterError as exc:
+            raise LabError(f"key retinues.{rid}.roster: {exc}") from None
     for rid, text in setup.retinues:
         spec = InlineRetinue.model_validate_json(text)
         if rid in retinues:
             raise LabError(f"key retinues.{rid}: the content already has a retinue {rid!r}")
-        if spec.base not in content.retinues:
+        if spec.base is None or spec.base not in content.retinues:
             raise LabError(f"key retinues.{rid}.from: unknown retinue {spec.base!r} (known: "
                            f"{', '.join(sorted(content.retinues))})")
         retinues[rid] = build_retinue(content, rid, spec)
@@ -278,6 +306,14 @@ def content_for(setup: Setup) -> Content:
         return Content.model_validate({**dict(content), "retinues": retinues})
     except ValidationError as exc:
         raise LabError(f"key retinues: {_where(exc)[1]}") from None
+
+
+def _roster_json(path: Path, rid: str, file: str) -> str:
+    """A roster file of an experiment (relative to it), read bounded and validated, as JSON."""
+    try:
+        return read_roster(path.parent / file).model_dump_json()
+    except RosterFileError as exc:
+        raise LabError(f"{path}: key retinues.{rid}.roster: {exc}") from None
 
 
 def _steed_of_kind(content: Content, kind: str) -> str:
@@ -303,7 +339,7 @@ def _walk(content: Content, m: Member) -> Member:
 
 def build_retinue(content: Content, rid: str, spec: InlineRetinue) -> Retinue:
     """An inline retinue: the base retinue's members with steeds as `spec.mounted` says."""
-    base = content.retinues[spec.base]
+    base = content.retinues[spec.base or ""]
     spears = base.spears
     if spec.mounted == "all":
         spears = tuple(Spear(hero=_ride(content, s.hero), retainers=tuple(_ride(content, r)

@@ -7,8 +7,11 @@ Engine.submit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.muster.play import start_with_rosters
+from game.muster.roster import Roster
 from game.persist.schema import HUMAN
 from game.rules.commands import Command
 from game.rules.context import Rejected
@@ -45,7 +48,8 @@ class MatchError(Exception):
 class Match:
     """An engine with its history kept per command, ready to save or replay."""
 
-    def __init__(self, engine: Engine, mode: str = "hotseat", players: dict[str, str] | None = None) -> None:
+    def __init__(self, engine: Engine, mode: str = "hotseat", players: dict[str, str] | None = None,
+                 rosters: Mapping[str, Roster] | None = None) -> None:
         if engine.commands:
             raise MatchError("a Match must wrap an engine before its first command")
         self.engine = engine
@@ -54,25 +58,29 @@ class Match:
         self.mode = mode
         # per side: HUMAN, or the spec of the AI player (`name[:level]`) that plays it
         self.players: dict[str, str] = dict(players or {"red": HUMAN, "blue": HUMAN})
+        # per side: the roster it fields instead of the scenario's retinue (saved with the game)
+        self.rosters: dict[str, Roster] = dict(rosters or {})
 
     @classmethod
     def start(cls, scenario: str, seed: int, mode: str = "hotseat",
-              players: dict[str, str] | None = None) -> Match:
-        """A new game of a scenario (hot-seat unless a mode and its players are given); a map that
-        cannot be set up raises one MapError."""
+              players: dict[str, str] | None = None, rosters: Mapping[str, Roster] | None = None) -> Match:
+        """A new game of a scenario (hot-seat unless a mode and its players are given), each side
+        given a roster fielding it; a map that cannot be set up raises one MapError, a roster that
+        cannot take the field a RosterError, one its zone cannot hold a SetupError naming the zone."""
         try:
-            engine = start_game(scenario, seed)
+            engine = start_with_rosters(scenario, seed, rosters) if rosters else start_game(scenario, seed)
         except SetupError:
             playable(scenario)  # raises the MapError that names the map and why
             raise
-        return cls(engine, mode, players)
+        return cls(engine, mode, players, rosters)
 
     @classmethod
-    def from_engine(cls, engine: Engine) -> Match:
-        """Rebuild the per-command record of an engine by replaying it from scenario + seed."""
+    def from_engine(cls, engine: Engine, rosters: Mapping[str, Roster] | None = None) -> Match:
+        """Rebuild the per-command record of an engine by replaying it from scenario + seed (and
+        the rosters it was started with)."""
         state = engine.state
         try:
-            match = cls.start(state.scenario, state.seed)
+            match = cls.start(state.scenario, state.seed, rosters=rosters)
         except MapError as exc:
             raise MatchError(f"cannot start scenario {state.scenario!r}: {exc}") from None
         for i, cmd in enumerate(engine.commands):

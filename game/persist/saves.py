@@ -39,6 +39,8 @@ def save_data(source: Engine | Match) -> dict[str, Any]:
     except MatchError as exc:
         raise SaveError(f"cannot save this game: {exc}") from None
     state = match.engine.state
+    rosters = {"rosters": {side: r.model_dump(mode="json") for side, r in match.rosters.items()}} \
+        if match.rosters else {}
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": KIND,
@@ -54,6 +56,7 @@ def save_data(source: Engine | Match) -> dict[str, Any]:
         "state_hash": state.digest(),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "versions": running_versions().model_dump(),
+        **rosters,
     }
 
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from game.muster.roster import Roster
 from game.persist.versions import Versions
 from game.rules.commands import Command
 from game.rules.events import Event
@@ -111,6 +112,9 @@ class SaveFile(BaseModel):
     created: datetime = Field(description="When the file was written (ISO 8601).")
     versions: Versions | None = Field(
         default=None, description="The versions it was written with; None in saves from before version 4.")
+    rosters: dict[Literal["red", "blue"], Roster] | None = Field(
+        default=None, description="The rosters the sides fielded instead of the scenario's retinues; "
+        "absent when both played the scenario's own.")
 
     @field_validator("scenario")
     @classmethod

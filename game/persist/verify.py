@@ -8,11 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.muster.play import RosterError
 from game.persist.match import Match
 from game.persist.schema import SaveError, SaveFile
 from game.persist.versions import differences
 from game.rules.context import Rejected
 from game.rules.events import Ev
+from game.rules.setup import SetupError
 from game.rules.state import digest_of
 from game.terrain.terrain_map import MapError
 
@@ -80,9 +82,12 @@ def replay_save(save: SaveFile, check_events: bool = True) -> Match:
 
 def _replay(save: SaveFile, check_events: bool) -> Match:
     try:
-        match = Match.start(save.scenario, save.seed, save.mode, {str(k): v for k, v in save.players.items()})
+        match = Match.start(save.scenario, save.seed, save.mode, {str(k): v for k, v in save.players.items()},
+                            {str(k): v for k, v in (save.rosters or {}).items()})
     except MapError as exc:
         raise SaveError(f"cannot load scenario {save.scenario!r}: {exc.problem}") from None
+    except (RosterError, SetupError) as exc:
+        raise SaveError(f"cannot set up its rosters on {save.scenario!r}: {exc}") from None
     _check_setup(save, match)
     for i, (cmd, stored) in enumerate(zip(save.commands, save.events, strict=True)):
         _replay_one(match, i, cmd, stored, check_events)

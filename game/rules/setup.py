@@ -80,8 +80,8 @@ def deploy(table: Table, state: GameState, side: Side) -> None:
     held = sum(1 for m in models if m.x >= 0.0)
     riders = sum(1 for m in models if m.steed is not None)
     where = " and ".join(f'{z.w:g}"x{z.h:g}" at ({z.x:g}, {z.y:g})' for z in zones)
-    raise SetupError(f"{side}'s deployment zone ({where}) holds {held} of its {len(models)} models "
-                     f"({riders} on mounted bases): no room for {stuck.name}")
+    raise SetupError(f"no room to deploy {stuck.name} in {side}'s zone: it ({where}) holds {held} of the "
+                     f"side's {len(models)} models ({riders} of them on mounted bases)")
 
 
 def _spots(table: Table, state: GameState, side: Side, zones: list[DeploymentZone],

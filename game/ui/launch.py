@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, cast
 
 from game.ai import PLAYERS, EagerPlayer, parse_spec
 from game.editor.tmx_io import read_map
+from game.muster.roster import Roster
 from game.persist import Match
+from game.persist.rosters import read_roster
 from game.rules.commands import Activate
 from game.scenario import resolved_map, scenario_key, scenario_path
 from game.ui import places
@@ -46,6 +48,11 @@ def check_player(spec: str | None) -> str:
     return "" if name in PLAYERS else f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}"
 
 
+def side_rosters(red: str | None, blue: str | None) -> dict[str, Roster]:
+    """The roster files named by --orange-roster and --blue-roster, read, by side (RosterFileError)."""
+    return {side: read_roster(path) for side, path in (("red", red), ("blue", blue)) if path}
+
+
 def players_of(args: argparse.Namespace) -> dict[str, str] | None:
     """Who plays each side, from --mode, --side, --difficulty, --red and --blue."""
     if args.mode == "solo":
@@ -71,7 +78,8 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
         form = places.SoloSetup if screen == "solo-setup" else places.WatchSetup
         app.apply(places.Push(form(args.scenario or "the-ford", args.seed)))
         return
-    match = Match.start(args.scenario or "the-ford", args.seed, args.mode, players_of(args))
+    match = Match.start(args.scenario or "the-ford", args.seed, args.mode, players_of(args),
+                        getattr(args, "rosters", None))
     play_ai(match, args.steps, args.seed)
     if screen == "result":
         _finish(match, args.seed)
