@@ -50,7 +50,8 @@ from game.ui.widgets import Button, fit, panel, paragraph, text, wrap
 
 SHIPPED, OWN = "shipped", "own"
 CHECKING = "checking…"
-FIRST_LOOK = 0.25  # seconds the picker waits for the checks before its first frame (a small folder is whole)
+FIRST_LOOK = 0.1  # seconds the picker waits for the checks before its first frame (a small folder is whole)
+TAKE_EVERY = 0.2  # seconds between taking the checks' results into the list (each take lays it out again)
 _seen: dict[str, tuple[int, int]] = {}  # a map file's modification time and size when last read
 
 
@@ -228,10 +229,15 @@ class Checks:
             except queue.Empty:
                 return out
 
+    @property
+    def done(self) -> bool:
+        """True once the thread has ended (every map checked, or stopped)."""
+        return not self.thread.is_alive()
+
     def wait(self, seconds: float) -> bool:
         """Wait up to `seconds` for every check to finish; True if they have."""
         self.thread.join(seconds)
-        return not self.thread.is_alive()
+        return self.done
 
     def stop(self) -> None:
         """Check no further map (the one being read is finished)."""
@@ -267,6 +273,7 @@ class ScenarioPicker(ButtonScreen):
         self.own_dir = own_dir if own_dir is not None else _own_folder()
         self.entries = list_entries(maps_dir, self.own_dir)
         self.shown = False  # once drawn, the checks stop when the picker leaves the app's stack
+        self._since_take = 0.0  # seconds since the checks' results were last taken
         self.checks = Checks(self.entries, partial(_still_open, weakref.ref(self), app))
         weakref.finalize(self, self.checks.stop)
         self.checks.wait(FIRST_LOOK)  # a folder checked quickly is shown whole from the first frame
@@ -375,9 +382,12 @@ class ScenarioPicker(ButtonScreen):
         return any(e.pending for e in self.entries)
 
     def update(self, dt: float) -> places.Transition:
-        """The maps checked since the last frame take their place in the list."""
+        """The maps checked since the last take come into the list (a few times a second, and as
+        soon as the last is checked: each take lays the list out again)."""
         self.shown = True
-        if self._take_checked():
+        self._since_take += dt
+        if (self._since_take >= TAKE_EVERY or self.checks.done) and self._take_checked():
+            self._since_take = 0.0
             self.layout()
         return super().update(dt)
 
