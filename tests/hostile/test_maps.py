@@ -195,7 +195,8 @@ def _spoiled_pixels_mended(tmp: Path) -> Path:
 CLIENT_CASES = [
     Case("zone-too-small", lambda tmp: _edit(tmp, RED_ZONE, RED_ZONE.replace('width="1536" height="192"',
                                                                             'width="64" height="32"')),
-         r"the retinues cannot be set up: no room to deploy .* in red's zone"),
+         r"the retinues cannot be set up: no room to deploy .* in red's zone: "
+         r"it \(.*\) holds \d+ of the side's \d+ models.*"),
     Case("missing-picture", _no_picture,
          r"tileset 'terrain\.tsx': image file '\.\./assets/tiles/terrain\.png' is missing"),
     Case("obstacle-at-1e300", lambda tmp: _edit(tmp, HEDGE, HEDGE.replace('x="1232"', 'x="1e300"')),
