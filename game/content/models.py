@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 # holds its numbers, and must name exactly these.
 SKILL_LISTS: dict[str, tuple[str, ...]] = {
     "leader": ("commanding", "unyielding", "inspiring", "rally", "stratagem", "steady_the_ranks"),
-    "agility": ("equestrian", "nimble", "born_in_the_saddle", "sure_seat", "fleet_of_foot", "dodge"),
+    "agility": ("equestrian", "nimble", "born_in_the_saddle", "sure_seat", "fleet_of_foot", "dodge_shots"),
     "strength": ("skilld_at_arms", "deadly_blade", "carter", "hard_as_nails", "stalwart", "mighty_blow"),
 }
 SKILLS: tuple[str, ...] = tuple(skill for listed in SKILL_LISTS.values() for skill in listed)

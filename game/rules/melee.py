@@ -75,7 +75,7 @@ def lance_charge(m: Model) -> bool:
 def fight_dice(table: Table, state: GameState, m: Model, enemy: Model, enemy_option: str | None
                ) -> int:
     """Dice a model rolls: Fight, +1 per extra friend on the enemy, +1 charging, -1 Encumbered,
-    -1 if Fended."""
+    -1 if Fended, +1 Stalwart against an enemy who charged."""
     dice = table.profile(m).fight + friends_in_contact_with(table, state, enemy, m)
     if charge_bonus_applies(table, m, enemy):
         dice += 1

@@ -74,7 +74,7 @@ def shot_outcomes(act: Act, plan: ShotPlan | VehicleShotPlan, blocked: int = 0) 
         return {"hit": odds.d6_test(plan.need, 0, m.reroll_ready)}
     table, target = act.table, plan.target
     steed_save = table.content.steeds[target.steed].save if target.steed is not None else None
-    save = save_target(act, target, table.skill_modifier(target, "dodge"))  # Dodge: a better save
+    save = save_target(act, target, table.skill_modifier(target, "dodge_shots"))  # Dodge: a better save
     return odds.shot_odds(plan.need, blocked, save, table.numbers.blocked_shot_hits_on,
                           reroll=m.reroll_ready, save_reroll=target.reroll_ready, steed_save=steed_save,
                           shrug=shrug_chance(table, target))
@@ -142,7 +142,7 @@ def hit_model(act: Act, victim: Model, by_side: Side) -> None:
         if absorbed:
             steed_hit(act, victim, "shooting", by_side)
             return
-    take_hit(act, victim, by_side, act.table.skill_modifier(victim, "dodge"))
+    take_hit(act, victim, by_side, act.table.skill_modifier(victim, "dodge_shots"))
 
 
 def plan_reload(table: Table, state: GameState, cmd: Reload) -> Model | Rejected:
