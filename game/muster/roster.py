@@ -22,7 +22,7 @@ ROSTER_KIND: Literal["destrier-roster"] = "destrier-roster"
 ROSTER_VERSION: Literal[1] = 1
 MAX_MEMBERS = 40  # a roster file holds at most this many models (the rules ask for 12)
 MAX_SPEAR = 12
-PRINTABLE = r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$"  # no control character, not blank
+PRINTABLE = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$"  # no control character, not blank
 Text = Annotated[str, Field(min_length=1, max_length=60, pattern=PRINTABLE)]
 Ident = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 Channel = Annotated[int, Field(ge=0, le=255)]
