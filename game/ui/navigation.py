@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.persist import Match, MatchError, SaveError
+from game.persist.rosters import RosterFileError
 from game.persist.schema import HUMAN
 from game.scenario import MAPS_DIR
 from game.terrain.terrain_map import MapError
@@ -50,8 +51,10 @@ def _simple(app: App, place: places.Place) -> Screen:
         from game.ui.screens.scenarios import ScenarioPicker
 
         return ScenarioPicker(app, place.mode, place.maps_dir or MAPS_DIR)
-    if isinstance(place, places.SoloSetup | places.WatchSetup):
+    if isinstance(place, places.SoloSetup | places.WatchSetup | places.HotseatSetup):
         return _setup(app, place)
+    if isinstance(place, places.Retinues | places.Muster | places.AskText):
+        return _muster(app, place)
     if isinstance(place, places.Editor):
         from game.ui.screens.editor import EditorScreen
 
@@ -61,12 +64,31 @@ def _simple(app: App, place: places.Place) -> Screen:
     return _over(app, place)
 
 
-def _setup(app: App, place: places.SoloSetup | places.WatchSetup) -> Screen:
-    """The form before a solo or a watched game."""
-    from game.ui.screens.setup import SoloSetup, WatchSetup
+def _setup(app: App, place: places.SoloSetup | places.WatchSetup | places.HotseatSetup) -> Screen:
+    """The form before a solo, a watched or a hot-seat game."""
+    from game.ui.screens.setup import HotseatSetup, SoloSetup, WatchSetup
 
-    form = SoloSetup if isinstance(place, places.SoloSetup) else WatchSetup
+    form = {places.SoloSetup: SoloSetup, places.WatchSetup: WatchSetup, places.HotseatSetup: HotseatSetup}[
+        type(place)]
     return form(app, place.scenario, place.seed)
+
+
+def _muster(app: App, place: places.Retinues | places.Muster | places.AskText) -> Screen:
+    """The player's rosters, the muster on one of them, and the line typed for a roster."""
+    if isinstance(place, places.Retinues):
+        from game.ui.screens.retinues import RetinuesScreen
+
+        return RetinuesScreen(app, place.folder)
+    if isinstance(place, places.Muster):
+        from game.ui.screens.muster import MusterScreen
+
+        try:
+            return MusterScreen(app, place.path)
+        except RosterFileError as exc:
+            return _dialog(app, places.Message("This roster cannot be opened", str(exc)))
+    from game.ui.screens.muster_prompt import TextPrompt
+
+    return TextPrompt(app, place)
 
 
 def _dialog(app: App, place: places.Message | places.Confirm) -> Screen:

@@ -59,6 +59,14 @@ class SoloSetup:
 
 
 @dataclass(frozen=True)
+class HotseatSetup:
+    """Choose each side's roster before a hot-seat game (offered when the player has rosters)."""
+
+    scenario: str
+    seed: int
+
+
+@dataclass(frozen=True)
 class WatchSetup:
     """Choose each side's AI player before a watched game."""
 
@@ -167,8 +175,34 @@ class SaveAs:
     game: Saver
 
 
-Place = (MainMenu | ScenarioPicker | SoloSetup | WatchSetup | Battle | Tutorial | Editor | Rules | Settings
-         | Load | Resume | OpenSave | Result | Handover | Message | Confirm | Pause | SaveAs)
+@dataclass(frozen=True)
+class Retinues:
+    """The player's rosters: list, new, copy, rename, delete, export and import."""
+
+    folder: Path | None = None  # the rosters folder of the user folder unless given (tests)
+
+
+@dataclass(frozen=True)
+class Muster:
+    """The roster editor, on a roster file of the rosters folder."""
+
+    path: Path
+
+
+@dataclass(frozen=True, eq=False)
+class AskText:
+    """A line to type (a roster's new name, a file to export to or import from), OK and Cancel.
+    `on_ok` is given the typed text and answers where to go, or a one-line reason to stay."""
+
+    heading: str
+    label: str
+    initial: str = ""
+    on_ok: Callable[[str], Transition | str] = field(default=lambda typed: Pop())
+
+
+Place = (MainMenu | ScenarioPicker | SoloSetup | HotseatSetup | WatchSetup | Battle | Tutorial | Editor
+         | Rules | Settings | Load | Resume | OpenSave | Result | Handover | Message | Confirm | Pause
+         | SaveAs | Retinues | Muster | AskText)
 
 
 # --- transitions ---------------------------------------------------------------------------

@@ -16,8 +16,8 @@ BANNER_MARGIN = 60  # its distance from the window's edge
 
 
 class MainMenu(ButtonScreen):
-    """Resume, learn to play, new solo game, new hot-seat game, load, watch AI, editor, rules,
-    settings, quit."""
+    """Resume, learn to play, new solo game, new hot-seat game, load, watch AI, retinues, editor,
+    rules, settings, quit."""
 
     title = "Destrier"
 
@@ -34,6 +34,7 @@ class MainMenu(ButtonScreen):
             ("New hot-seat game", lambda: places.Push(places.ScenarioPicker("hotseat"))),
             ("Load game", lambda: places.Push(places.Load())),
             ("Watch AI", lambda: places.Push(places.ScenarioPicker("watch"))),
+            ("Retinues", lambda: places.Push(places.Retinues())),
             ("Scenario editor", lambda: places.Push(places.Editor())),
             ("Rules", lambda: places.Push(places.Rules())),
             ("Settings", lambda: places.Push(places.Settings())),

@@ -28,7 +28,7 @@ from pygame_gui.core import UIContainer
 from game.bounded import FileRefused, printable, read_bytes
 from game.content import load_content
 from game.persist import Match
-from game.persist.folders import scenarios_dir
+from game.persist.folders import rosters_dir, scenarios_dir
 from game.rules.state import SIDES
 from game.scenario import (
     MAPS_DIR,
@@ -441,6 +441,8 @@ class ScenarioPicker(ButtonScreen):
             return places.Push(places.SoloSetup(name, seed))
         if self.mode == "watch":
             return places.Push(places.WatchSetup(name, seed))
+        if _has_rosters():  # each side may field one of the player's rosters: asked first
+            return places.Push(places.HotseatSetup(name, seed))
         return places.Replace(places.Battle(Match.start(name, seed, self.mode), self.mode))
 
     # --- input ------------------------------------------------------------------------------
@@ -646,6 +648,16 @@ class ScenarioPicker(ButtonScreen):
             out.append((theme.SIDE_NAME[force.side], [force.name, force.summary],
                         theme.SIDE_TEXT[force.side]))
         return out
+
+
+def _has_rosters() -> bool:
+    """True if the player's rosters folder holds a roster file (a hot-seat game then asks which
+    retinue each side fields)."""
+    try:
+        return any(n.lower().endswith(".json") and not n.startswith(".")
+                   for n in os.listdir(rosters_dir(create=False)))
+    except OSError:
+        return False
 
 
 def _own_folder() -> Path:

@@ -1,5 +1,7 @@
 """The small forms between the scenario picker and the table: a solo game's side and difficulty,
-and a watched game's two players."""
+a watched game's two players, and in each (and before a hot-seat game, when the player has rosters)
+the retinue each side fields: the scenario's own, or one of the player's rosters. A roster with
+problems, or one the scenario cannot deploy, says why in one line and Start waits."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel
 
 from game.content.loader import load_content
+from game.muster import Roster, RosterError, breaches, muster_rules, start_with_rosters
+from game.muster.roster import describe as breaches_line
 from game.persist import Match
+from game.persist.rosters import RosterEntry, RosterFileError, list_rosters
 from game.persist.schema import HUMAN
 from game.rules.state import SIDES
 from game.scenario import cached_scenario
@@ -18,9 +23,34 @@ from game.terrain.terrain_map import MapError
 from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
-from game.ui.widgets import focus_ring, gui_manager, text
+from game.ui.widgets import fit, focus_ring, gui_manager, text
 
 FORM_SIZE = (560, 400)
+OWN = ""  # the roster choice of a side that fields the scenario's own retinue
+ROSTER_ROW = 72  # a side's roster label and drop-down, in form pixels
+
+
+def player_rosters() -> list[RosterEntry]:
+    """The rosters of the player's folder that can be read (none if the folder cannot be listed)."""
+    try:
+        return [e for e in list_rosters() if e.roster is not None]
+    except (RosterFileError, OSError):
+        return []
+
+
+def roster_problem(scenario: str, seed: int, side: str, roster: Roster) -> str:
+    """Why a roster cannot take the field for a side in a scenario, in one line ("" if it can)."""
+    found = breaches(roster, load_content(), muster_rules())
+    if found:
+        count = f"{len(found)} problem{'s' if len(found) != 1 else ''}"
+        return f"{roster.name} has {count}: {breaches_line(found, 1)}"
+    try:
+        start_with_rosters(scenario, seed, {side: roster})
+    except (RosterError, MapError) as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - the deployment's SetupError names the zone: one line
+        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return ""
 
 
 def retinue_names(scenario: str) -> dict[str, str]:
@@ -46,11 +76,16 @@ class SetupForm(Screen):
 
     heading = ""
     mode = "hotseat"  # the kind of game the form starts
+    size = FORM_SIZE
 
     def __init__(self, app: App, scenario: str, seed: int) -> None:
         super().__init__(app)
         self.scenario = scenario
         self.seed = seed
+        self.rosters = player_rosters()
+        self.roster_choice: dict[str, str] = {s: OWN for s in SIDES}  # a roster file's path, or OWN
+        self.roster_menus: dict[str, UIDropDownMenu] = {}
+        self.roster_problems: dict[str, str] = {}
         self.manager = gui_manager(app.surface.get_size(), app.fonts.scale)
         self.start_button: UIButton | None = None
         self.back_button: UIButton | None = None
@@ -61,13 +96,14 @@ class SetupForm(Screen):
     def px(self, n: int) -> int:
         """A length of the form at the UI scale, or smaller if the form would not fit under the heading."""
         w, h = self.app.surface.get_size()
-        room = min((h - self.heading_bottom() - 22) / FORM_SIZE[1], (w - 20) / FORM_SIZE[0])
+        room = min((h - self.heading_bottom() - 22 - self.app.fonts.small.get_linesize() * 2) / self.size[1],
+                   (w - 20) / self.size[0])
         return round(n * max(0.75, min(self.app.fonts.scale, room)))
 
     def form_rect(self) -> pygame.Rect:
         """Where the form's panel stands in the window (at the UI scale, within the window)."""
         w, h = self.app.surface.get_size()
-        rect = pygame.Rect(0, 0, self.px(FORM_SIZE[0]), self.px(FORM_SIZE[1]))
+        rect = pygame.Rect(0, 0, self.px(self.size[0]), self.px(self.size[1]))
         rect.center = (w // 2, h // 2 + 30)
         rect.top = max(rect.top, min(self.heading_bottom() + 12, h - 10 - rect.height))  # under the heading
         return rect
@@ -88,6 +124,51 @@ class SetupForm(Screen):
                                     self.manager, container=self.panel)
         self.start_button = UIButton(pygame.Rect(box.width - px(220), box.height - px(64), px(200), px(44)),
                                      "Start", self.manager, container=self.panel)
+        if any(self.roster_problems.values()):
+            self.start_button.disable()
+
+    def roster_fields(self, top: int) -> None:
+        """Each side's retinue: a label and a drop-down of the scenario's own and the player's
+        rosters (those with problems marked), from `top` (form pixels) down."""
+        names = retinue_names(self.scenario)
+        px = self.px
+        width = self.form_rect().width - px(40)
+        self.roster_menus = {}
+        for i, side in enumerate(SIDES):
+            y = px(top + i * ROSTER_ROW)
+            self.label(f"{theme.SIDE_NAME[side]} fields", pygame.Rect(px(20), y, width, px(26)))
+            options = [(f"The scenario's own: {names.get(side) or side}", OWN)]
+            options += [(self._roster_label(e), str(e.path)) for e in self.rosters]
+            chosen = next((o for o in options if o[1] == self.roster_choice[side]), options[0])
+            at = pygame.Rect(px(20), y + px(28), width, px(38)).move(self.form_rect().topleft)
+            self.roster_menus[side] = UIDropDownMenu(list[str | tuple[str, str]](options), chosen, at,
+                                                     self.manager)
+
+    def _roster_label(self, entry: RosterEntry) -> str:
+        assert entry.roster is not None
+        found = len(breaches(entry.roster, load_content(), muster_rules()))
+        mark = f"  ({found} problem{'s' if found != 1 else ''}: cannot play)" if found else ""
+        return f"Your roster: {entry.roster.name}{mark}"
+
+    def choose_roster(self, side: str, choice: str) -> None:
+        """A side fields the scenario's own retinue (OWN) or a roster of the player's (its path);
+        a roster that cannot take the field says why, and Start waits."""
+        self.roster_choice[side] = choice
+        roster = self._roster(choice)
+        self.roster_problems[side] = roster_problem(self.scenario, self.seed, side, roster) if roster else ""
+        self.build()
+
+    def _roster(self, choice: str) -> Roster | None:
+        return next((e.roster for e in self.rosters if str(e.path) == choice), None)
+
+    def chosen_rosters(self) -> dict[str, Roster]:
+        """The rosters the sides field instead of the scenario's own."""
+        out = {}
+        for side, choice in self.roster_choice.items():
+            roster = self._roster(choice)
+            if roster is not None:
+                out[side] = roster
+        return out
 
     def fields(self) -> None:
         """The form's own elements (inside self.panel)."""
@@ -103,8 +184,8 @@ class SetupForm(Screen):
 
     # --- the keys' focus ------------------------------------------------------------------
     def focus_order(self) -> list[Any]:
-        """The elements the keys move through, top to bottom."""
-        return [self.back_button, self.start_button]
+        """The elements the keys move through, top to bottom: the sides' rosters, Back and Start."""
+        return [*self.roster_menus.values(), self.back_button, self.start_button]
 
     def focused(self) -> Any:
         """The element the keys act on (Start until the keys move)."""
@@ -117,7 +198,15 @@ class SetupForm(Screen):
         self.focus = (order.index(self.focused()) + by) % len(order)
 
     def nudge(self, element: Any, by: int) -> None:
-        """Left or Right on the focused element."""
+        """Left or Right on the focused element: a side's roster drop-down chooses the one before
+        or after."""
+        for side, menu in self.roster_menus.items():
+            if element is menu:
+                choices = [OWN, *(str(e.path) for e in self.rosters)]
+                now = self.roster_choice[side]
+                at = choices.index(now) if now in choices else 0
+                self.choose_roster(side, choices[(at + by) % len(choices)])
+                return
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> places.Transition:
@@ -137,7 +226,12 @@ class SetupForm(Screen):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.pressed(event.ui_element)
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            self.picked(event.ui_element, getattr(event, "selected_option_id", event.text))
+            option = getattr(event, "selected_option_id", event.text)
+            for side, menu in self.roster_menus.items():
+                if event.ui_element is menu:
+                    self.choose_roster(side, option)
+                    return None
+            self.picked(event.ui_element, option)
         return None
 
     def pressed(self, element: Any) -> places.Transition:
@@ -156,8 +250,16 @@ class SetupForm(Screen):
         return {s: HUMAN for s in SIDES}
 
     def start(self) -> places.Transition:
-        """The table in place of this form and the scenario picker under it."""
-        match = Match.start(self.scenario, self.seed, self.mode, self.players())
+        """The table in place of this form and the scenario picker under it (each side fielding its
+        chosen roster); nothing while a chosen roster cannot take the field."""
+        if any(self.roster_problems.values()):
+            return None
+        rosters = self.chosen_rosters()
+        try:
+            match = Match.start(self.scenario, self.seed, self.mode, self.players(), rosters=rosters or None)
+        except (RosterError, MapError) as exc:
+            self.roster_problems["start"] = str(exc)
+            return None
         return places.Pop(then=places.Replace(places.Battle(match, self.mode)))
 
     # --- frames ---------------------------------------------------------------------------
@@ -177,6 +279,12 @@ class SetupForm(Screen):
         element = self.focused()
         if element is not None:
             focus_ring(surface, element.rect)
+        y = self.form_rect().bottom + 6
+        for side, line in self.roster_problems.items():
+            if line:
+                who = theme.SIDE_NAME.get(side, "")
+                said = fit(f"{who}: {line}" if who else line, fonts.small, w - 40)
+                y = text(surface, said, fonts.small, (w // 2, y), theme.BAD, "midtop").bottom + 2
 
 
 class SoloSetup(SetupForm):
@@ -184,6 +292,7 @@ class SoloSetup(SetupForm):
 
     heading = "New solo game"
     mode = "solo"
+    size = (560, 500)
 
     def __init__(self, app: App, scenario: str, seed: int) -> None:
         self.side = "red"
@@ -210,6 +319,7 @@ class SoloSetup(SetupForm):
             at = pygame.Rect(px(20) + i * (third + 3), px(192), third - 4, px(44))
             self.level_buttons[level] = UIButton(at, level.capitalize(), self.manager, container=self.panel)
         self.who = self.label("", pygame.Rect(px(20), px(256), width, px(28)))
+        self.roster_fields(292)
         self.show_choice()
 
     def focus_order(self) -> list[Any]:
@@ -254,6 +364,7 @@ class WatchSetup(SetupForm):
 
     heading = "Watch the AI play"
     mode = "watch"
+    size = (560, 420)
 
     def __init__(self, app: App, scenario: str, seed: int) -> None:
         self.choice: dict[str, str] = {s: ai_spec("normal") for s in SIDES}
@@ -275,6 +386,7 @@ class WatchSetup(SetupForm):
             options = self.options(side)
             chosen = next(o for o in options if o[1] == self.choice[side])
             self.menus[side] = UIDropDownMenu(list[str | tuple[str, str]](options), chosen, at, self.manager)
+        self.roster_fields(204)
 
     def options(self, side: str) -> list[tuple[str, str]]:
         """The players a side's drop-down offers: each named as a person reads it, its spec kept as
@@ -295,6 +407,7 @@ class WatchSetup(SetupForm):
                 specs = [spec for _, spec in self.options(side)]
                 self.choose(side, specs[(specs.index(self.choice[side]) + by) % len(specs)])
                 return
+        super().nudge(element, by)
 
     def picked(self, element: Any, option: str) -> None:
         """A side's drop-down chose a player."""
@@ -310,3 +423,15 @@ class WatchSetup(SetupForm):
     def players(self) -> dict[str, str]:
         """The chosen player of each side."""
         return dict(self.choice)
+
+
+class HotseatSetup(SetupForm):
+    """Each side's retinue before a hot-seat game: the scenario's own, or a roster of the player's."""
+
+    heading = "New hot-seat game"
+    mode = "hotseat"
+    size = (560, 250)
+
+    def fields(self) -> None:
+        """One roster drop-down per side."""
+        self.roster_fields(16)

@@ -1,0 +1,177 @@
+"""A line to type over the retinues: a roster's new name, or the file to export it to or import one
+from. OK (Enter) hands the text to the place's `on_ok`, which answers where to go, or the one line
+that says why not (shown under the entry, the prompt staying open); Cancel (Esc) goes back.
+
+The entry is pygame_gui's, in a manager of its own (the buttons' kit is made again whenever a button
+changes); typing while a button has the keys' focus brings them back to the entry."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import places, theme
+from game.ui.app import App
+from game.ui.screens.base import ENTER_KEYS, NEXT_KEYS, PREVIOUS_KEYS, TITLE_TOP, ButtonScreen
+from game.ui.widgets import Button, fit, focus_ring, gui_manager, panel, text
+
+if TYPE_CHECKING:
+    import pygame_gui
+    from pygame_gui.elements import UITextEntryLine
+
+ENTRY_LIMIT = 400  # characters: a path or a name is never longer
+
+
+class TextPrompt(ButtonScreen):
+    """One entry, its label, a line saying why the text was refused, OK and Cancel."""
+
+    opaque = False
+
+    def __init__(self, app: App, ask: places.AskText) -> None:
+        self.ask = ask
+        self.title = ask.heading
+        self.typing = True  # the entry has the keys (else a button has)
+        self.problem = ""
+        self.gui: pygame_gui.UIManager | None = None
+        self.entry: UITextEntryLine | None = None
+        self.entry_at: tuple[object, ...] = ()
+        self.entry_rect = pygame.Rect(0, 0, 0, 0)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        super().__init__(app)
+
+    def layout(self) -> None:
+        """The entry under the title, the line under it, and OK and Cancel."""
+        w, _ = self.app.surface.get_size()
+        fonts, scale = self.app.fonts, self.app.fonts.scale
+        width = min(w - 80, round(720 * scale))
+        top = self.title_bottom() + 12 + fonts.small.get_linesize()
+        tall = fonts.body.get_linesize() + round(14 * scale)
+        self.entry_rect = pygame.Rect(w // 2 - width // 2, top, width, tall)
+        self._place_entry()
+        bh = fonts.body.get_linesize() + round(16 * scale)
+        row_top = self.entry_rect.bottom + 16 + 2 * fonts.small.get_linesize()
+        bw = min(round(180 * scale), (width - 20) // 2)
+        ok, cancel = pygame.Rect(0, row_top, bw, bh), pygame.Rect(0, row_top, bw, bh)
+        ok.topright, cancel.topleft = (w // 2 - 10, row_top), (w // 2 + 10, row_top)
+        self.buttons = [Button("OK (Enter)", self.ok, ok), Button("Cancel (Esc)", self.back, cancel)]
+        self.box = pygame.Rect(w // 2 - width // 2 - 20, TITLE_TOP - 16, width + 40,
+                               ok.bottom + 30 - TITLE_TOP)
+
+    def _place_entry(self) -> None:
+        size, scale = self.app.surface.get_size(), self.app.fonts.scale
+        wanted = (size, scale, tuple(self.entry_rect))
+        if self.entry is not None and wanted == self.entry_at:
+            return
+        from pygame_gui.elements import UITextEntryLine
+
+        typed = self.entry.get_text() if self.entry is not None else self.ask.initial
+        self.gui = gui_manager(size, scale)
+        self.entry = UITextEntryLine(self.entry_rect, self.gui, initial_text=typed[:ENTRY_LIMIT])
+        self.entry.set_text_length_limit(ENTRY_LIMIT)
+        self.entry_at = wanted
+
+    def typed(self) -> str:
+        """The text as typed, spaces round it dropped."""
+        return self.entry.get_text().strip() if self.entry is not None else ""
+
+    def ok(self) -> places.Transition:
+        """Hand the text over: go where the answer says, or show why it was refused."""
+        answer = self.ask.on_ok(self.typed())
+        if isinstance(answer, str):
+            self.problem = answer
+            return None
+        self.release()
+        return answer
+
+    def back(self) -> places.Transition:
+        """Cancel: nothing done."""
+        self.release()
+        return places.Pop()
+
+    # --- the keys -------------------------------------------------------------------------
+    def release(self) -> None:
+        """The entry gives up the keys."""
+        self.typing = False
+        if self.gui is not None:
+            self.gui.set_focus_set(None)
+
+    def grab(self) -> None:
+        """The entry takes the keys."""
+        self.typing = True
+        if self.gui is not None and self.entry is not None and not self.entry.is_focused:
+            self.gui.set_focus_set(self.entry)
+            self.entry.set_text(self.entry.get_text())  # the cursor after the last letter
+
+    def covered(self, screen: object) -> None:
+        """The rules over the prompt: the entry gives up the keys meanwhile."""
+        if self.gui is not None:
+            self.gui.set_focus_set(None)
+
+    def focused(self) -> Button | None:
+        """The button the keys act on (none while the entry has them)."""
+        return None if self.typing else super().focused()
+
+    def move_focus(self, by: int) -> None:
+        """Round the entry, OK and Cancel."""
+        if self.typing:
+            self.release()
+            self.focus = 0 if by > 0 else len(self.buttons) - 1
+        elif (by > 0 and self.focus >= len(self.buttons) - 1) or (by < 0 and self.focus <= 0):
+            self.grab()
+        else:
+            super().move_focus(by)
+
+    def handle(self, event: pygame.event.Event) -> places.Transition:
+        """Typing and a click on the entry go to it; the rest as on every screen of buttons."""
+        on_entry = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                    and self.entry_rect.collidepoint(event.pos))
+        if event.type == pygame.TEXTINPUT or on_entry:
+            self.grab()
+            self._to_entry(event)
+            return None
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and self.typing:
+            self._to_entry(event)
+        return super().handle(event)
+
+    def key(self, event: pygame.event.Event) -> places.Transition:
+        """Enter answers OK from the entry (or the focused button), Escape cancels, Tab and the
+        arrows move the focus; the other keys edit the text."""
+        if event.key == pygame.K_ESCAPE or (not self.typing and self.app.keys.is_action(event.key, "back")):
+            return self.back()
+        if event.key in ENTER_KEYS:
+            return self.ok() if self.typing else self.activate()
+        if event.key in NEXT_KEYS or event.key in PREVIOUS_KEYS or not self.typing:
+            return super().key(event)
+        self._to_entry(event)
+        return None
+
+    def _to_entry(self, event: pygame.event.Event) -> None:
+        if self.gui is not None:
+            self.gui.process_events(event)
+            self.problem = ""
+
+    def update(self, dt: float) -> places.Transition:
+        """The entry blinks its cursor and keeps the keys while typing."""
+        if self.typing:
+            self.grab()
+        if self.gui is not None:
+            self.gui.update(dt)
+        return super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The screen below dimmed, the panel, the title, the entry, its line and the buttons."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.box.clip(surface.get_rect()), 250)
+        super().draw(surface)
+        fonts, rect = self.app.fonts, self.entry_rect
+        text(surface, self.ask.label, fonts.small, (rect.left, rect.top - 2), theme.DIM, "bottomleft")
+        if self.gui is not None:
+            self.gui.draw_ui(surface)
+        if self.problem:
+            line = fit(self.problem[:1].upper() + self.problem[1:], fonts.small, rect.width)
+            text(surface, line, fonts.small, (rect.left, rect.bottom + 6), theme.BAD)
+        if self.typing:
+            focus_ring(surface, rect)
