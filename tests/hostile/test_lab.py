@@ -476,7 +476,7 @@ class Cluster:
         self.worker = subprocess.Popen([str(dask), "worker", self.address, "--no-nanny", "--nthreads", "1",
                                         "--no-dashboard"], **quiet)  # type: ignore[call-overload]
 
-    def wait_for_worker(self, seconds: float = 30) -> None:
+    def wait_for_worker(self, seconds: float = 90) -> None:  # a loaded machine starts Dask slowly
         from dask.distributed import Client
 
         deadline = time.monotonic() + seconds
