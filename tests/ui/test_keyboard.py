@@ -17,8 +17,11 @@ from game.ui.screens.base import ButtonScreen
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.load import LoadScreen
 from game.ui.screens.menu import MainMenu
+from game.ui.screens.muster import GROUND, MusterScreen
+from game.ui.screens.muster_prompt import TextPrompt
 from game.ui.screens.pause import PauseMenu
 from game.ui.screens.result import ResultScreen
+from game.ui.screens.retinues import RetinuesScreen
 from game.ui.screens.scenarios import ScenarioPicker
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import SoloSetup, WatchSetup
@@ -301,3 +304,56 @@ def test_the_watch_form_changes_players_with_left_and_right_and_starts(app: App)
     table = app.top
     assert isinstance(table, Table) and isinstance(table.place, places.Battle)
     assert table.place.match.players["red"] == form.choice["red"]
+
+
+def test_the_retinues_and_the_muster_are_played_from_the_keys(app: App, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DESTRIER_DATA_DIR", str(tmp_path / "data"))
+    app.reset(MainMenu(app))
+    focus_on(app, "Retinues")
+    press(app, pygame.K_RETURN)
+    retinues = app.top
+    assert isinstance(retinues, RetinuesScreen) and not retinues.entries
+    focus_on(app, "New")
+    press(app, pygame.K_RETURN)
+    focus_on(app, "Blank retinue")
+    press(app, pygame.K_RETURN)
+    muster = app.top
+    assert isinstance(muster, MusterScreen) and muster.focus == GROUND and muster.selected == 0
+    press(app, pygame.K_RIGHT)  # along the ranks
+    assert muster.selected == 1
+    press(app, pygame.K_LEFT)
+    assert muster.selected == 0
+    for _ in range(40):  # Tab round the form to Mount everyone
+        if muster.focus is muster.el["mount"]:
+            break
+        press(app, pygame.K_TAB)
+    press(app, pygame.K_RETURN)
+    assert all(m.steed is not None for m in muster.roster.members)
+    assert muster.focus is muster.el["mount"]  # the focus stays where it was
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    press(app, pygame.K_RETURN)  # Half mounted: on
+    assert muster.roster.half_mounted and any(b.code == "house_mounted" for b in muster.found)
+    for _ in range(40):  # back round to the steed of the first model, and on foot by Left
+        if muster.focus is muster.el["steed"]:
+            break
+        press(app, pygame.K_UP)
+    press(app, pygame.K_LEFT)
+    assert muster.roster.members[0].steed is None and muster.focus is muster.el["steed"]
+    press(app, pygame.K_ESCAPE)  # unsaved: asked first, and No stays
+    assert isinstance(app.top, ConfirmDialog)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is muster
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)  # Yes: leave without saving
+    assert app.top is retinues
+    assert [e.roster.name for e in retinues.entries if e.roster] == ["A New Retinue"]
+    focus_on(app, "Rename")
+    press(app, pygame.K_RETURN)
+    prompt = app.top
+    assert isinstance(prompt, TextPrompt) and prompt.typing
+    press(app, pygame.K_ESCAPE)
+    assert app.top is retinues
+    focus_on(app, "Back")
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, MainMenu)

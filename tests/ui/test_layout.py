@@ -9,16 +9,21 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.muster import template
 from game.persist import Match, save_game
+from game.persist.rosters import write_roster
 from game.rules.state import GameState
-from game.ui import navigation
+from game.ui import navigation, places
 from game.ui.app import App, Screen
 from game.ui.screens.base import ButtonScreen
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.load import LoadScreen
 from game.ui.screens.menu import MainMenu
+from game.ui.screens.muster import MusterScreen
+from game.ui.screens.muster_prompt import TextPrompt
 from game.ui.screens.pause import PauseMenu
 from game.ui.screens.result import ResultScreen
+from game.ui.screens.retinues import RetinuesScreen
 from game.ui.screens.save_game import SaveGameScreen
 from game.ui.screens.scenarios import ScenarioPicker
 from game.ui.screens.settings_screen import SettingsScreen
@@ -64,6 +69,18 @@ def saves(tmp_path_factory: pytest.TempPathFactory, match: Match) -> Path:
     return folder
 
 
+@pytest.fixture(scope="module")
+def rosters(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A rosters folder fuller than the list shows at once (14 rosters)."""
+    folder = tmp_path_factory.mktemp("rosters")
+    for i in range(14):
+        roster = template("york-mounted" if i % 2 else "lancaster-foot")
+        write_roster(roster.model_copy(update={"name": f"{roster.name} {i}"}), folder)
+    return folder
+
+
+ROSTERS = Path()  # the rosters folder of the module's tests, set by the `sized` fixture
+
 SCREENS: dict[str, Callable[[App, Match], Screen]] = {
     "menu": lambda app, match: MainMenu(app),
     "settings": lambda app, match: SettingsScreen(app),
@@ -72,6 +89,9 @@ SCREENS: dict[str, Callable[[App, Match], Screen]] = {
     "save": lambda app, match: SaveGameScreen(app, Named(match)),
     "result": lambda app, match: ResultScreen(app, match),
     "picker": lambda app, match: ScenarioPicker(app),
+    "retinues": lambda app, match: RetinuesScreen(app, ROSTERS),
+    "prompt": lambda app, match: TextPrompt(app, places.AskText(
+        "Export the retinue", "The file to write it to", "/home/someone/the-dukes-riders.json")),
     "message": lambda app, match: MessageDialog(app, "This save cannot be loaded", "broken.json: no"),
     "confirm": lambda app, match: ConfirmDialog(app, "End the Spear?", "Two models could still activate.",
                                                 lambda: None, stop_asking=lambda: None),
@@ -79,7 +99,9 @@ SCREENS: dict[str, Callable[[App, Match], Screen]] = {
 
 
 @pytest.fixture
-def sized(tmp_path: Path, saves: Path) -> Iterator[Callable[[tuple[int, int], float], App]]:
+def sized(tmp_path: Path, saves: Path, rosters: Path) -> Iterator[Callable[[tuple[int, int], float], App]]:
+    global ROSTERS
+    ROSTERS = rosters
     made: list[App] = []
 
     def make(size: tuple[int, int], scale: float) -> App:
@@ -158,3 +180,29 @@ def test_at_scale_one_and_a_half_the_default_window_shows_the_whole_main_menu(
     labels = [b.label for b in menu.buttons]
     assert labels[-3:] == ["Rules", "Settings", "Quit"] and not any(menu.hidden)
     assert all(app.surface.get_rect().contains(b.rect) for b in menu.buttons)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("scale", SCALES)
+def test_the_muster_fits_the_window_its_buttons_apart_and_every_token_on_the_ground(
+        sized: Callable[[tuple[int, int], float], App], rosters: Path, size: tuple[int, int],
+        scale: float) -> None:
+    app = sized(size, scale)
+    path = sorted(rosters.glob("*.json"))[1]
+    screen = MusterScreen(app, path)
+    app.reset(screen)
+    app.draw()
+    window = app.surface.get_rect()
+    elements = list(screen.el.values())
+    assert elements
+    for element in elements:
+        assert window.contains(element.rect), (element, element.rect, window)
+    for i, a in enumerate(elements):
+        for b in elements[i + 1:]:
+            assert not a.rect.colliderect(b.rect), (a, b)
+    ground = screen.rects["ground"]
+    assert len(screen.parade.spots) == len(screen.roster.members)
+    for spot in screen.parade.spots:
+        assert ground.contains(spot.cell), (spot, ground)
+    assert not ground.colliderect(screen.rects["form"]) and not ground.colliderect(screen.rects["problems"])
+    assert not any(e.rect.colliderect(ground) for e in elements)

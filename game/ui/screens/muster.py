@@ -34,6 +34,14 @@ from game.ui.widgets import fit, focus_ring, gui_manager, panel, text
 GROUND = "ground"  # the focus stop of the parade ground
 
 
+def drop_down(manager: pygame_gui.UIManager, options: list[tuple[str, str]], chosen: str, rect: pygame.Rect,
+              tallest: int) -> UIDropDownMenu:
+    """A drop-down of (name, id) options showing the chosen one (the first if it is none of them)."""
+    start = next((o for o in options if o[1] == chosen), options[0])
+    return UIDropDownMenu(list[str | tuple[str, str]](options), start, rect, manager,
+                          expansion_height_limit=tallest)
+
+
 class MusterScreen(Screen):
     """The roster editor."""
 
@@ -52,14 +60,19 @@ class MusterScreen(Screen):
         self.el: dict[str, Any] = {}  # the form's elements by name ("skill:nimble" for a Skill)
         self.rects: dict[str, pygame.Rect] = {}
         self.problem_rows: list[tuple[pygame.Rect, Breach]] = []
-        self.manager = gui_manager(app.surface.get_size(), app.fonts.scale)
+        self.manager = gui_manager(app.surface.get_size(), self.fitted_scale())
         self.build()
 
     # --- layout ---------------------------------------------------------------------------
-    def u(self, n: float) -> int:
-        """A length at the UI scale, smaller when the window is small."""
+    def fitted_scale(self) -> float:
+        """The UI scale, or a smaller one when the window is too small for the form at it (the
+        form's lettering shrinks with it, so that every line keeps its room)."""
         w, h = self.app.surface.get_size()
-        return round(n * max(0.6, min(self.app.fonts.scale, w / 1180, h / 680)))
+        return max(0.6, min(self.app.fonts.scale, w / 1180, h / 680))
+
+    def u(self, n: float) -> int:
+        """A length at the fitted scale."""
+        return round(n * self.fitted_scale())
 
     def regions(self) -> dict[str, pygame.Rect]:
         """The title's band, the parade ground, the problems under it, the form beside them and
@@ -104,30 +117,26 @@ class MusterScreen(Screen):
         UILabel(pygame.Rect(box.left, y, half, u(24)), "Profile", m)
         UILabel(pygame.Rect(box.left + half + u(10), y, half, u(24)), "Spear", m)
         y += u(24)
-        self.el["profile"] = self._menu(edit.profiles_for(roster, i, content), member.profile,
-                                        pygame.Rect(box.left, y, half, row))
+        self.el["profile"] = drop_down(m, edit.profiles_for(roster, i, content), member.profile,
+                                       pygame.Rect(box.left, y, half, row), u(200))
         at = pygame.Rect(box.left + half + u(10), y, half, row)
         if edit.is_hero(roster, i, content):
             UILabel(at, f"Leads Spear {member.spear}", m)
         else:
-            self.el["spear"] = self._menu(edit.spears_for(roster, i, content), str(member.spear), at)
+            spears = edit.spears_for(roster, i, content)
+            self.el["spear"] = drop_down(m, spears, str(member.spear), at, u(200))
         y += row + u(8)
         UILabel(pygame.Rect(box.left, y, half, u(24)), "Steed", m)
         UILabel(pygame.Rect(box.left + half + u(10), y, half, u(24)), "Lance", m)
         y += u(24)
-        self.el["steed"] = self._menu(edit.steeds_for(content), member.steed or edit.ON_FOOT,
-                                      pygame.Rect(box.left, y, half, row))
+        self.el["steed"] = drop_down(m, edit.steeds_for(content), member.steed or edit.ON_FOOT,
+                                     pygame.Rect(box.left, y, half, row), u(200))
         self.el["lance"] = UIButton(pygame.Rect(box.left + half + u(10), y, half, row),
                                     "Carries a Lance" if member.lance else "No Lance", m)
         if member.lance:
             self.el["lance"].select()
         y += row + u(10)
         self._skills(pygame.Rect(box.left, y, box.width, box.bottom - y))
-
-    def _menu(self, options: list[tuple[str, str]], chosen: str, rect: pygame.Rect) -> UIDropDownMenu:
-        start = next((o for o in options if o[1] == chosen), options[0])
-        return UIDropDownMenu(list[str | tuple[str, str]](options), start, rect, self.manager,
-                              expansion_height_limit=self.u(200))
 
     def _skills(self, box: pygame.Rect) -> None:
         """A column of Skill buttons per list, those he has lit."""
@@ -158,7 +167,7 @@ class MusterScreen(Screen):
         half = "Half mounted: on" if self.roster.half_mounted else "Half mounted: off"
         names = (("half", half), ("mount", "Mount everyone"), ("dismount", "Dismount everyone"),
                  ("draw", "Draw the Captain's Skill"), ("save", "Save"), ("back", "Back"))
-        font = self.app.fonts.body
+        font = self.app.fonts.get(round(15 * self.fitted_scale() / self.app.fonts.scale))  # the form's size
         widths = [font.size(label)[0] + self.u(26) for _, label in names]
         gap = max(4, min(self.u(10), (bar.width - sum(widths)) // (len(names) - 1)))
         scale = min(1.0, (bar.width - gap * (len(names) - 1)) / sum(widths))
@@ -174,7 +183,7 @@ class MusterScreen(Screen):
 
     def resized(self, size: tuple[int, int]) -> None:
         """Lay the screen out again for the new window and UI scale."""
-        self.manager = gui_manager(size, self.app.fonts.scale)
+        self.manager = gui_manager(size, self.fitted_scale())
         self.build()
 
     # --- the keys' focus ------------------------------------------------------------------
@@ -245,8 +254,6 @@ class MusterScreen(Screen):
 
     def _click(self, pos: tuple[int, int]) -> bool:
         """A token or a problem chooses its model; True if the click was one of theirs."""
-        if self.manager.get_hovering_any_element():
-            return False
         if self.rects["ground"].collidepoint(pos):
             index = self.parade.at(pos)
             if index is not None:
