@@ -262,19 +262,20 @@ def playable(name: str) -> Scenario:
     return sc
 
 
-def start_game(name: str, seed: int, dice: Dice | None = None) -> Engine:
-    """A new game of a scenario with a seed."""
-    return set_up(cached_scenario(name), seed, dice)
+def start_game(name: str, seed: int, dice: Dice | None = None, deploy: bool = False) -> Engine:
+    """A new game of a scenario with a seed (with `deploy`, the players deploy before the first card)."""
+    return set_up(cached_scenario(name), seed, dice, deploy)
 
 
-def set_up(sc: Scenario, seed: int, dice: Dice | None = None) -> Engine:
-    """A new game of a loaded scenario: its retinues deployed in its zones (SetupError if they do not fit)."""
+def set_up(sc: Scenario, seed: int, dice: Dice | None = None, deploy: bool = False) -> Engine:
+    """A new game of a loaded scenario: its retinues deployed in its zones (SetupError if they do not fit),
+    or with `deploy` deployed by the players before the first card."""
     if sc.forces:
         table = Table(with_forces(load_content(), sc.forces), sc.terrain)
         placed: dict[Side, Sequence[Placement]] = {
             side: [(spot.x, spot.y, spot.facing) for spot in sc.forces[side].spots]
             for side in SIDES if side in sc.forces}
         return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort,
-                        placed)
+                        placed, deploy)
     table = Table(load_content(), sc.terrain)
-    return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort)
+    return new_game(table, sc.name, seed, sc.retinues, sc.turns, dice, sc.options, sc.escort, deploy=deploy)

@@ -100,11 +100,11 @@ def content_with_rosters(content: Content, rosters: Mapping[str, Roster]) -> Con
 
 
 def start_with_rosters(scenario: str, seed: int, rosters: Mapping[str, Roster] | None = None,
-                       dice: Dice | None = None) -> Engine:
+                       dice: Dice | None = None, deploy: bool = False) -> Engine:
     """A new game of a scenario in which each side given a roster fields it instead of the
     scenario's retinue (or own force), deployed in its zone; the other side plays as the scenario
-    says. RosterError for a roster that cannot take the field, SetupError (naming the zone) for
-    one that does not fit."""
+    says (with `deploy`, the players deploy before the first card). RosterError for a roster that
+    cannot take the field, SetupError (naming the zone) for one that does not fit."""
     sc = cached_scenario(scenario)
     rosters = dict(rosters or {})
     base = with_forces(load_content(), sc.forces) if sc.forces else load_content()
@@ -114,4 +114,4 @@ def start_with_rosters(scenario: str, seed: int, rosters: Mapping[str, Roster] |
         side: [(spot.x, spot.y, spot.facing) for spot in sc.forces[side].spots]
         for side in SIDES if side in sc.forces and side not in rosters}
     return new_game(Table(content, sc.terrain), sc.name, seed, retinues, sc.turns, dice, sc.options,
-                    sc.escort, placed or None)
+                    sc.escort, placed or None, deploy)

@@ -41,6 +41,12 @@ class Mark:
     log: int
 
 
+def deployed(state: GameState | dict[str, object]) -> bool:
+    """True if the game (a state, or one saved as a dict) began with the players deploying."""
+    options = state.get("options") if isinstance(state, dict) else state.options
+    return isinstance(options, dict) and options.get("deploy") is True
+
+
 class MatchError(Exception):
     """An engine whose history cannot be recorded (it did not start from scenario + seed)."""
 
@@ -63,12 +69,16 @@ class Match:
 
     @classmethod
     def start(cls, scenario: str, seed: int, mode: str = "hotseat",
-              players: dict[str, str] | None = None, rosters: Mapping[str, Roster] | None = None) -> Match:
+              players: dict[str, str] | None = None, rosters: Mapping[str, Roster] | None = None,
+              deploy: bool = False) -> Match:
         """A new game of a scenario (hot-seat unless a mode and its players are given), each side
-        given a roster fielding it; a map that cannot be set up raises one MapError, a roster that
-        cannot take the field a RosterError, one its zone cannot hold a SetupError naming the zone."""
+        given a roster fielding it; with `deploy`, the players deploy Spear by Spear before the first
+        card (unless the map fixes the deployment). A map that cannot be set up raises one MapError,
+        a roster that cannot take the field a RosterError, one its zone cannot hold a SetupError
+        naming the zone."""
         try:
-            engine = start_with_rosters(scenario, seed, rosters) if rosters else start_game(scenario, seed)
+            engine = start_with_rosters(scenario, seed, rosters, deploy=deploy) if rosters \
+                else start_game(scenario, seed, deploy=deploy)
         except SetupError:
             playable(scenario)  # raises the MapError that names the map and why
             raise
@@ -80,7 +90,7 @@ class Match:
         the rosters it was started with)."""
         state = engine.state
         try:
-            match = cls.start(state.scenario, state.seed, rosters=rosters)
+            match = cls.start(state.scenario, state.seed, rosters=rosters, deploy=deployed(state))
         except MapError as exc:
             raise MatchError(f"cannot start scenario {state.scenario!r}: {exc}") from None
         for i, cmd in enumerate(engine.commands):

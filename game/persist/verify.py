@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.muster.play import RosterError
-from game.persist.match import Match
+from game.persist.match import Match, deployed
 from game.persist.schema import SaveError, SaveFile
 from game.persist.versions import differences
 from game.rules.context import Rejected
@@ -83,7 +83,7 @@ def replay_save(save: SaveFile, check_events: bool = True) -> Match:
 def _replay(save: SaveFile, check_events: bool) -> Match:
     try:
         match = Match.start(save.scenario, save.seed, save.mode, {str(k): v for k, v in save.players.items()},
-                            {str(k): v for k, v in (save.rosters or {}).items()})
+                            {str(k): v for k, v in (save.rosters or {}).items()}, deployed(save.snapshot))
     except MapError as exc:
         raise SaveError(f"cannot load scenario {save.scenario!r}: {exc.problem}") from None
     except (RosterError, SetupError) as exc:

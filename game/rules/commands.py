@@ -157,8 +157,27 @@ class EndSpear(Cmd):
     type: Literal["end_spear"] = "end_spear"
 
 
+class Deploy(Cmd):
+    """Before the first card: stand a model of the Spear now deploying in its side's zone (a model
+    of it already placed may be stood elsewhere); the Spear is done when its last model stands."""
+
+    type: Literal["deploy"] = "deploy"
+    model: str
+    x: float
+    y: float
+    facing: float = Field(0.0, ge=0.0, lt=360.0, description="Compass degrees, 0 up the table, clockwise.")
+
+
+class AutoDeploy(Cmd):
+    """Before the first card: stand every model of the Spear now deploying not yet placed, spread
+    near the front of the zone (riders on open ground, shooters behind cover where there is any)."""
+
+    type: Literal["auto_deploy"] = "auto_deploy"
+    spear: str = Field(description="The id of the Spear's Hero.")
+
+
 Command = Annotated[
     Activate | Move | Shoot | Fight | Reload | Loot | SetDrill | PlayPerk | EndActivation | EndSpear
-    | Dismount | Remount | BreakAway | React | Drive | Board | ClimbDown,
+    | Dismount | Remount | BreakAway | React | Drive | Board | ClimbDown | Deploy | AutoDeploy,
     Field(discriminator="type"),
 ]

@@ -610,6 +610,39 @@ class VehicleEscaped(Ev):
     valour: int
 
 
+class DeploymentBegan(Ev):
+    """Before the first card the players deploy, Spear by Spear, alternately: the side that won the
+    roll deploys first, and the Spears go in this order (their Heroes' ids)."""
+
+    type: Literal["deployment_began"] = "deployment_began"
+    first: Side
+    order: list[str]
+
+
+class ModelDeployed(Ev):
+    """A model was stood in its side's deployment zone."""
+
+    type: Literal["model_deployed"] = "model_deployed"
+    model: str
+    x: float
+    y: float
+    facing: float
+
+
+class SpearDeployed(Ev):
+    """A Spear has all its models in their zone; the other side deploys next (while it has Spears)."""
+
+    type: Literal["spear_deployed"] = "spear_deployed"
+    card: str
+    side: Side
+
+
+class DeploymentEnded(Ev):
+    """Every Spear is deployed: the first card is turned."""
+
+    type: Literal["deployment_ended"] = "deployment_ended"
+
+
 Event = Annotated[
     DiceRolled | DeckShuffled | TurnBegan | CardDrawn | AlarumDrawn | Activated | ActivationLost
     | FecklessTest | GambitRolled | Moved | MishapTaken | ShotFired | BlockedShot | SaveRolled
@@ -619,7 +652,8 @@ Event = Annotated[
     | HorseBolted | Unhorsed | Dismounted | Remounted | ReactionOffered | ReactionTaken
     | SteedSpooked | ChargeBonus | CarterTest | OutOfControl | VehicleMoved | RamResolved
     | VehicleDamaged | VehicleDisabled | VehicleAlight | CrewShaken | ModelShoved | VehicleEscaped
-    | VehicleStruck | Boarded | ClimbedDown | TeamLost,
+    | VehicleStruck | Boarded | ClimbedDown | TeamLost | DeploymentBegan | ModelDeployed | SpearDeployed
+    | DeploymentEnded,
     Field(discriminator="type"),
 ]
 EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])

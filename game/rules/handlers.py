@@ -13,6 +13,7 @@ from typing import Any, Generic, Literal, NamedTuple, TypeVar
 from game.rules import (
     boarding,
     charging,
+    deploying,
     driving,
     melee,
     move_command,
@@ -31,10 +32,12 @@ from game.rules.activation import (
 )
 from game.rules.commands import (
     Activate,
+    AutoDeploy,
     Board,
     BreakAway,
     ClimbDown,
     Cmd,
+    Deploy,
     Dismount,
     Drive,
     EndActivation,
@@ -124,4 +127,8 @@ HANDLERS: dict[str, Handler[Any, Any]] = {
         boarding.plan_climb_down, lambda act, plan, cmd: boarding.do_climb_down(act, *plan)),
     "react": Handler[React, Pending](
         charging.plan_react, lambda act, plan, cmd: charging.do_react(act, plan, cmd.choice)),
+    "deploy": Handler[Deploy, deploying.Placing](
+        deploying.plan_deploy, lambda act, plan, cmd: deploying.do_deploy(act, plan)),
+    "auto_deploy": Handler[AutoDeploy, list[deploying.Placing]](
+        deploying.plan_auto_deploy, lambda act, plan, cmd: deploying.do_auto_deploy(act, plan)),
 }

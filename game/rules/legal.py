@@ -13,6 +13,7 @@ from game.physics.bolt import bearing_vector
 from game.rules.boarding import free_seats
 from game.rules.commands import (
     Activate,
+    AutoDeploy,
     Board,
     BreakAway,
     ClimbDown,
@@ -34,12 +35,13 @@ from game.rules.commands import (
 )
 from game.rules.contact import enemies_in_contact
 from game.rules.context import Rejected, Table
+from game.rules.deploying import now_deploying
 from game.rules.geometry import bearing_point
 from game.rules.guards import check_can_move
 from game.rules.handlers import HANDLERS
 from game.rules.missiles import missile_weapon
 from game.rules.movement import back_off, walk
-from game.rules.paths import base_allowance, contact_points
+from game.rules.paths import base_allowance, contact_points, run_reach
 from game.rules.spears import spear_members
 from game.rules.state import GameState, Model, Side, Vehicle
 from game.rules.vehicles import EDGE_BEARING, driver_of, top_speed, touching, turn_between
@@ -156,6 +158,8 @@ def candidates(table: Table, state: GameState, side: Side) -> Pool:
         return Pool([])
     if state.pending is not None:
         return Pool([_given(React, side=side, choice=c) for c in state.pending.options])
+    if state.deploying is not None:  # before the first card: the Spear deploying now, placed whole
+        return Pool([_given(AutoDeploy, side=side, spear=now_deploying(state))])
     if not state.active_model:
         return Pool(_between_models(table, state, side))
     m = state.model(state.active_model)
@@ -286,14 +290,15 @@ def bearing_move(table: Table, state: GameState, m: Model, bearing: int, how: st
     allowance = base_allowance(table, m)
     mounted = m.steed is not None
     start = (m.x, m.y)
-    far = bearing_point(m.x, m.y, bearing, allowance + 3.0)
+    run_extra = RUN_EXTRA + run_reach(table, m) - table.numbers.run_bonus_die  # Fleet of Foot's inches too
+    far = bearing_point(m.x, m.y, bearing, allowance + max(3.0, run_extra + 1.0))
     if how in GAMBIT_FEATURE and not _may_meet(table.terrain, start, far, how):
         return None  # no such feature near the line: the walk cannot stop at one
     route = walk(table, [start, far], mounted, allowance, STOPS)
     if how == "run":
         if route.stopped_by != "budget":
             return None
-        route = walk(table, [start, far], mounted, allowance + RUN_EXTRA, STOPS)
+        route = walk(table, [start, far], mounted, allowance + run_extra, STOPS)
     elif how in GAMBIT_FEATURE:
         if route.stopped_by != how:
             return None

@@ -9,6 +9,7 @@ from itertools import zip_longest
 
 from game.content.models import Content, Retinue
 from game.rules.context import Act, Table
+from game.rules.deploying import begin_deployment
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.events import DeckShuffled, PerkDrawn
@@ -231,15 +232,22 @@ def _deploy_all(table: Table, retinues: dict[str, str], max_turns: int | None,
                       tuple(state.vehicles))
 
 
+def fixed_deployment(table: Table) -> bool:
+    """True if the map fixes where the models stand (its property deployment = "fixed"): no
+    deployment phase is played on it."""
+    return str(table.terrain.properties.get("deployment", "")).strip().lower() == "fixed"
+
+
 def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
              max_turns: int | None = None, dice: Dice | None = None,
              options: dict[str, bool] | None = None, escort: Escort | None = None,
-             placed: dict[Side, Sequence[Placement]] | None = None) -> Engine:
+             placed: dict[Side, Sequence[Placement]] | None = None, deploy: bool = False) -> Engine:
     """A new game on a table: both retinues deployed, Perks dealt and the first card drawn.
 
     `placed` gives a side's models their spots on the map (one per model, in the order the retinue
     builds them; a model with a seat aboard a vehicle rides there instead); a side not in it
-    deploys in its zone."""
+    deploys in its zone. With `deploy` the players deploy instead, Spear by Spear, before the first
+    card (deploying.py), unless the map fixes the deployment (its property deployment = "fixed")."""
     table.apply_mud([])
     deployed = deployment(table, retinues, max_turns, options, escort, placed)
     sides = {side: s.copy() for side, s in deployed.sides}
@@ -257,7 +265,10 @@ def new_game(table: Table, scenario: str, seed: int, retinues: dict[str, str],
             card = state.perk_deck.pop()
             sides[side].perks.append(card)
             act.emit(PerkDrawn(side=side, card=card))
-    begin_turn(act)
+    if deploy and not fixed_deployment(table):
+        begin_deployment(act)
+    else:
+        begin_turn(act)
     if dice is None:
         state.rng = rng.state
     rng.sink = None

@@ -143,6 +143,18 @@ class Pending:
 
 
 @dataclass(slots=True)
+class Deploying:
+    """The deployment before the first card: the Spears still to deploy, in turn (the one
+    deploying now first, each named by its Hero's id), and the models of it placed so far."""
+
+    order: list[str] = field(default_factory=list)
+    placed: list[str] = field(default_factory=list)
+
+
+UNPLACED = -100.0  # where a model not yet deployed waits, off the table (x and y)
+
+
+@dataclass(slots=True)
 class GameState:
     """Everything that decides the game, including the dice."""
 
@@ -170,11 +182,19 @@ class GameState:
     pending: Pending | None = None
     options: dict[str, bool] = field(default_factory=dict)  # scenario options: steeds_stay
     vehicles: list[Vehicle] = field(default_factory=list)
+    # the deployment under way before the first card, None once it is over or when the scenario
+    # fixes it (left out of the saved state while None, so the games from before keep their hashes)
+    deploying: Deploying | None = None
 
     @property
     def acting_side(self) -> Side | NoSide:
-        """The side that must give the next command: a pending reaction's side, else the active one."""
-        return self.pending.side if self.pending is not None else self.active_side
+        """The side that must give the next command: a pending reaction's side, the side deploying
+        its Spear before the first card, else the active one."""
+        if self.pending is not None:
+            return self.pending.side
+        if self.deploying is not None and self.deploying.order:
+            return self.model(self.deploying.order[0]).side
+        return self.active_side
 
     def model(self, model_id: str) -> Model:
         """The model with this id (raises KeyError if none)."""
@@ -231,11 +251,16 @@ class GameState:
                                   data=dict(self.pending.data))
         new.options = dict(self.options)
         new.vehicles = [v.copy() for v in self.vehicles]
+        if self.deploying is not None:
+            new.deploying = Deploying(list(self.deploying.order), list(self.deploying.placed))
         return new
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dictionary of the whole state (a model's Skills only when he has some)."""
+        """A JSON-ready dictionary of the whole state (a model's Skills only when he has some, the
+        deployment only while it is under way)."""
         snap = asdict(self)
+        if snap.get("deploying") is None:
+            del snap["deploying"]
         for model in snap["models"]:
             if isinstance(model, dict) and model.get("skills") == []:
                 del model["skills"]
