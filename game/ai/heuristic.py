@@ -53,7 +53,7 @@ from game.rules.explain import shot_chances
 from game.rules.melee import FightPlan, fight_odds
 from game.rules.missiles import ShotPlan, missile_weapon
 from game.rules.paths import MovePlan, base_allowance, in_hard_going
-from game.rules.spears import in_command, spear_members
+from game.rules.spears import in_command, side_leader_with, spear_members
 from game.rules.state import GameState, Model, NoSide, Side, other_side
 from game.rules.turn import must_test_will, still_with_the_retinue
 from game.rules.vehicle_shots import VehicleShotPlan
@@ -142,12 +142,14 @@ def evaluate(engine: Engine, side: Side) -> float:
 
 def quit_chance(table: Table, state: GameState, side: Side) -> float:
     """The chance `side` quits the field before the game ends, as it stands: a retinue that must
-    test its Will to Fight rolls at the end of this turn and of every turn left."""
+    test its Will to Fight rolls at the end of this turn and of every turn left (an Unyielding
+    Hero on the table rerolls a failure)."""
     if not must_test_will(table, state, side):
         return 0.0
     target = table.numbers.will_to_fight_target
-    first = float(odds.will_to_fight_odds(target, state.sides[side].will_bonus))
-    later = float(odds.will_to_fight_odds(target))
+    again = side_leader_with(table, state, side, "unyielding") is not None
+    first = float(odds.will_to_fight_odds(target, state.sides[side].will_bonus, again))
+    later = float(odds.will_to_fight_odds(target, 0, again))
     return 1.0 - first * later ** max(0, state.max_turns - state.turn)
 
 
@@ -364,8 +366,8 @@ class _Scorer:
         foes = enemies_in_contact(self.table, self.state, m)
         if not foes:
             return 0.0
-        ours = max(self.guess.guess_melee(m, e, False).net for e in foes)
-        theirs = sum(max(0.0, self.guess.guess_melee(e, m, False).net) for e in foes)
+        ours = max(self.guess.guess_melee(m, e, False, charging=False).net for e in foes)
+        theirs = sum(max(0.0, self.guess.guess_melee(e, m, False, charging=False).net) for e in foes)
         return 0.5 * (ours - theirs)
 
     # --- reactions ------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from functools import cache, lru_cache
 from game.ai.ground import Ground
 from game.rules import odds
 from game.rules.context import Table
+from game.rules.damage import shrug_chance
+from game.rules.explain import gambit_odds
 from game.rules.missiles import missile_weapon
 from game.rules.paths import base_allowance
 from game.rules.spears import command_range
@@ -77,11 +79,13 @@ def _save_need(table: Table, m: Model, modifier: int = 0) -> int:
 
 
 def hits_value(table: Table, victim: Model, hits: int, blocked_on: int = 0, save_mod: int = 0) -> float:
-    """Expected cost to the victim's side of `hits` hits on it (a kill, or Health lost)."""
+    """Expected cost to the victim's side of `hits` hits on it (a kill, or Health lost; Hard as
+    Nails may shrug off the first wound)."""
     if hits <= 0 or victim.removed:
         return 0.0
     need = _save_need(table, victim, save_mod)
-    kill, wounds = _kill_and_wounds(hits, need, blocked_on, victim.reroll_ready, victim.health)
+    shrug = shrug_chance(table, victim)
+    kill, wounds = _kill_and_wounds(hits, need, blocked_on, victim.reroll_ready, victim.health, shrug)
     per = model_value(table, victim)
     value = kill * per + max(0.0, wounds - kill * victim.health) * per * 0.3 / max(1, victim.health)
     if victim.steed is not None and blocked_on:  # the Blocked Strokes the steed takes instead
@@ -92,9 +96,10 @@ def hits_value(table: Table, victim: Model, hits: int, blocked_on: int = 0, save
 
 
 @lru_cache(maxsize=odds.CACHED)
-def _kill_and_wounds(hits: int, need: int, blocked_on: int, reroll: bool, health: int) -> tuple[float, float]:
+def _kill_and_wounds(hits: int, need: int, blocked_on: int, reroll: bool, health: int,
+                     shrug: Fraction = odds.ZERO) -> tuple[float, float]:
     """(P(the hits take the model out), the Health it is expected to lose), as floats."""
-    dist = odds.wounds_distribution(hits, need, blocked_on, reroll, health)
+    dist = odds.wounds_distribution(hits, need, blocked_on, reroll, health, shrug)
     kill = float(dist[-1]) if len(dist) > health else 0.0
     return kill, float(odds.expected(dist))
 
@@ -114,13 +119,16 @@ class MeleeGuess:
 
 def round_value(table: Table, result: odds.MeleeOdds, att: Model, dfd: Model,
                 att_lance: bool = False, dfd_lance: bool = False) -> MeleeGuess:
-    """The worth of a melee round with these odds (as melee.fight_odds or odds.melee_odds give them)."""
+    """The worth of a melee round with these odds (as melee.fight_odds or odds.melee_odds give them):
+    a charging lance and Mighty Blow make the enemy's saves worse, as melee.save_modifier."""
     stroke = table.numbers.blocked_stroke_hits_on
     on_dfd = stroke if dfd.steed is not None and att.steed is None else 0
     on_att = stroke if att.steed is not None and dfd.steed is None else 0
-    gain = sum(float(p) * hits_value(table, dfd, k, on_dfd, -1 if att_lance else 0)
+    att_mod = -(1 if att_lance else 0) - table.skill_modifier(att, "mighty_blow")
+    dfd_mod = -(1 if dfd_lance else 0) - table.skill_modifier(dfd, "mighty_blow")
+    gain = sum(float(p) * hits_value(table, dfd, k, on_dfd, att_mod)
                for k, p in enumerate(result.hits_on_defender) if k and p)
-    loss = sum(float(p) * hits_value(table, att, k, on_att, -1 if dfd_lance else 0)
+    loss = sum(float(p) * hits_value(table, att, k, on_att, dfd_mod)
                for k, p in enumerate(result.hits_on_attacker) if k and p)
     return MeleeGuess(gain, loss)
 
@@ -137,32 +145,37 @@ class Guesser:
     spots: dict[tuple[str, float, float, bool], float] = field(default_factory=dict)
     foes: list[Model] | None = None
     # the guesses of this decision by the fighters themselves (held, so their ids stay theirs)
-    pairs: dict[tuple[int, int, bool], tuple[Model, Model, MeleeGuess]] = field(default_factory=dict)
+    pairs: dict[tuple[int, int, bool, bool], tuple[Model, Model, MeleeGuess]] = field(default_factory=dict)
     reaches: list[tuple[Model, float, bool, bool]] | None = None  # see threats()
     holders: list[frozenset[str]] | None = None  # see holding()
     sized: dict[int, tuple[Model, list[float], list[float | None]]] = field(default_factory=dict)  # sizes()
     aims: dict[int, tuple[Model, tuple[float, float, int, bool, bool] | None]] = field(default_factory=dict)
     marks: dict[int, tuple[Model, float, float | None, float]] = field(default_factory=dict)
 
-    def guess_melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
-        """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`)."""
-        pair = (id(att), id(dfd), bonus)
+    def guess_melee(self, att: Model, dfd: Model, bonus: bool, charging: bool = True) -> MeleeGuess:
+        """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`; a
+        round of a melee already joined if not `charging`: the models' own charges then count)."""
+        pair = (id(att), id(dfd), bonus, charging)
         known = self.pairs.get(pair)
         if known is not None and known[0] is att and known[1] is dfd:
             return known[2]
-        key = (_fighter(att), _fighter(dfd), bonus)
+        key = (_fighter(att), _fighter(dfd), bonus, charging)
         got = self.melee.get(key)
         if got is None:
-            got = self.melee[key] = self._melee(att, dfd, bonus)
+            got = self.melee[key] = self._melee(att, dfd, bonus, charging)
         self.pairs[pair] = (att, dfd, got)
         return got
 
-    def _melee(self, att: Model, dfd: Model, bonus: bool) -> MeleeGuess:
+    def _melee(self, att: Model, dfd: Model, bonus: bool, charging: bool) -> MeleeGuess:
         table = self.table
         skilled = table.has_skill(att, "skilld_at_arms")
         d_skilled = table.has_skill(dfd, "skilld_at_arms")
         a_dice = table.profile(att).fight + (1 if bonus else 0) - (1 if att.mishap else 0)
         d_dice = table.profile(dfd).fight - (1 if dfd.mishap else 0)
+        if charging or _charged(att):  # Stalwart: a die more against a charge (melee.fight_dice)
+            d_dice += table.skill_modifier(dfd, "stalwart")
+        if _charged(dfd):
+            a_dice += table.skill_modifier(att, "stalwart")
         a_deadly, d_deadly = table.has_skill(att, "deadly_blade"), table.has_skill(dfd, "deadly_blade")
         reroll = (2 if a_deadly else 1) if bonus else 0
         lance = bonus and "lance" in att.weapons
@@ -230,8 +243,9 @@ class Guesser:
         known = self.marks.get(id(target))
         if known is None or known[0] is not target:
             table = self.table
-            saved = p_save(_save_need(table, target))
-            wound = (1 - saved) * model_value(table, target) / max(1, target.health)
+            saved = p_save(_save_need(table, target, table.skill_modifier(target, "dodge_shots")))
+            kept = 1 - float(shrug_chance(table, target))  # Hard as Nails
+            wound = (1 - saved) * kept * model_value(table, target) / max(1, target.health)
             if target.steed is not None:
                 hurt = 1 - p_save(table.content.steeds[target.steed].save)
                 known = (target, wound, hurt, steed_value(table, target) * 0.5 + 0.4)
@@ -389,7 +403,12 @@ class Guesser:
 def _fighter(m: Model) -> tuple[object, ...]:
     """Everything about a model a melee guess depends on (models alike in these fight alike)."""
     return (m.profile, m.side, m.health, m.steed, m.steed_health, m.mishap, m.drill, m.reroll_ready,
-            m.save_bonus, "lance" in m.weapons, m.steed is None or m.riderless)
+            m.save_bonus, "lance" in m.weapons, m.steed is None or m.riderless, tuple(m.skills), _charged(m))
+
+
+def _charged(m: Model) -> bool:
+    """The model charged this turn or holds a charge's bonus (an enemy's Stalwart counts it)."""
+    return m.charge_bonus or m.charged_this_turn
 
 
 def _gap(at: Point, m: Model, hero: Model) -> float:
@@ -412,7 +431,7 @@ def gambit_risk(table: Table, m: Model, gambit: str | None) -> tuple[float, floa
     """(P(success), expected cost of a Mishap or Calamity) of declaring a gambit."""
     if gambit is None:
         return 1.0, 0.0
-    dist = odds.gambit_odds(m.reroll_ready, table.numbers.gambit_success)
+    dist = gambit_odds(table, m, gambit).chances  # Born in the Saddle's reroll included
     calamity = steed_value(table, m) + 0.4 if m.steed is not None else 0.8
     if gambit == "river_crossing":
         calamity = model_value(table, m) * 0.5 + 0.5
