@@ -1,5 +1,7 @@
 """Writes the mounted-vs-foot study's three rosters from the Duke's Riders (york-mounted): the same
-twelve men all mounted, half mounted (the house limit) and on foot; each checked legal by the muster.
+twelve men all mounted, half mounted (the house limit) and on foot; and the same three with Skills
+(skilled-*.json: every Hero three, the Shootists Nimble) for the batches that exercise the Skills.
+Each is checked legal by the muster.
 
 Run from the repository root: .venv/bin/python experiments/rosters/make_rosters.py
 """
@@ -30,6 +32,24 @@ def half_mounted(roster: Roster) -> Roster:
     return mounted.model_copy(update={"members": members, "half_mounted": True})
 
 
+SKILLS = {  # by the model's place in the roster: the Heroes' Skills, and Nimble for the Shootists
+    0: ("unyielding", "stalwart", "mighty_blow"),
+    4: ("born_in_the_saddle", "hard_as_nails", "sure_seat"),
+    8: ("fleet_of_foot", "dodge_shots", "inspiring"),
+}
+SHOOTIST_SKILLS = ("nimble",)
+
+
+def skilled(roster: Roster) -> Roster:
+    """The roster with the Skills above."""
+    content = load_content()
+    members = []
+    for i, m in enumerate(roster.members):
+        skills = SKILLS.get(i, SHOOTIST_SKILLS if content.profiles[m.profile].role == "shootist" else ())
+        members.append(m.model_copy(update={"skills": tuple(skills)}))
+    return roster.model_copy(update={"members": tuple(members), "name": roster.name + ", with Skills"})
+
+
 def main() -> None:
     """Build, check and write the three rosters."""
     content, rules = load_content(), muster_rules()
@@ -39,6 +59,7 @@ def main() -> None:
         "half-mounted": half_mounted(base).model_copy(update={"name": "The Duke's Riders, half mounted"}),
         "foot": dismount_all(base).model_copy(update={"name": "The Duke's Riders, on foot"}),
     }
+    rosters |= {f"skilled-{stem}": skilled(roster) for stem, roster in list(rosters.items())}
     for stem, roster in rosters.items():
         found = breaches(roster, content, rules)
         if found:
