@@ -83,7 +83,7 @@ class MusterScreen(Screen):
         bottom = h - 12 - fonts.small.get_linesize() - 6 - u(40)
         form_w = max(u(380), int(w * 0.40))
         left = pygame.Rect(16, top, w - form_w - 48, bottom - top - 10)
-        ground_h = max(u(160), int(left.height * 0.72))
+        ground_h = max(u(160), int(left.height * 0.78))
         return {"ground": pygame.Rect(left.left, left.top, left.width, ground_h),
                 "problems": pygame.Rect(left.left, left.top + ground_h + 8, left.width,
                                         left.height - ground_h - 8),

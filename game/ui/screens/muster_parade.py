@@ -79,7 +79,7 @@ class Parade:
         head = font.get_linesize()
         rank_h = (rect.height - 12) // len(rows)
         room = (rect.width - 24) // max(1, widest)
-        self.px = max(12, min(48, room * 10 // 16, (rank_h - 2 * head - 14) // 2))
+        self.px = max(12, min(48, room * 10 // 16, (rank_h - 3 * head - 16) // 2))
         cell_w = max(self.px * 16 // 10, (rect.width - 24) // max(1, widest))
         for r, row in enumerate(rows):
             top = rect.top + 6 + r * rank_h
@@ -113,9 +113,19 @@ class Parade:
                 text(surface, "!", head, at, theme.BAD, "midbottom")
             if spot.index == selected:
                 pygame.draw.circle(surface, theme.GOLD, spot.centre, ring + 4, 3)
-            name = fit(roster.members[spot.index].name, small, spot.cell.width - 4)
+            member = roster.members[spot.index]
+            name = fit(member.name, small, spot.cell.width - 4)
             colour = theme.BAD if spot.index in flagged else theme.TEXT
-            text(surface, name, small, (spot.centre[0], spot.centre[1] + self.px + 4), colour, "midtop")
+            at = (spot.centre[0], spot.centre[1] + self.px + 4)
+            under = text(surface, name, small, at, colour, "midtop")
+            carried = (["Lance"] if member.lance else []) + [self._skill(s) for s in member.skills]
+            if carried:
+                line = fit(", ".join(carried), small, spot.cell.width - 4)
+                text(surface, line, small, (spot.centre[0], under.bottom), theme.GOLD, "midtop")
+
+    def _skill(self, skill: str) -> str:
+        known = self.content.skills.get(skill)
+        return known.name if known is not None else skill
 
     def _token(self, surface: pygame.Surface, roster: Roster, spot: Spot) -> None:
         model = figure(roster, spot.index, self.content, self.rules)
