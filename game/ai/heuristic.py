@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from game.ai.deploy import deploy_command, deploying
 from game.ai.eager import best_drive, driver_command_limit
 from game.ai.ground import Ground
 from game.ai.heuristic_terms import (
     Guesser,
     MeleeGuess,
+    feckless_weight,
     gambit_risk,
     jump_risk,
     model_value,
@@ -90,6 +92,8 @@ def score_commands(engine: Engine, side: Side, commands: list[Command],
 def suggest(engine: Engine, side: Side, n: int = 3,
             memory: Memory | None = None) -> list[tuple[Command, float]]:
     """The best `n` commands the side may give now, with their scores, best first."""
+    if deploying(engine):  # before the first card: the Spear stood with purpose
+        return [(deploy_command(engine, side), 0.0)]
     with engine.deciding():
         cmds = _commands(engine, side)
         scored = _Scorer(engine, side, memory or Memory()).score_all(cmds)
@@ -178,6 +182,8 @@ class HeuristicPlayer:
         """The best-scoring command the engine accepts now."""
         if not side:
             raise NoLegalCommand("no side to act")
+        if deploying(engine):  # before the first card: the Spear stood with purpose
+            return deploy_command(engine, side)
         with engine.deciding():
             scored = _Scorer(engine, side, self.memory).score_all(_commands(engine, side))
         scored = [cs for cs in scored if cs[1] > REFUSED]
@@ -277,11 +283,12 @@ class _Scorer:
             score += 0.4
         if missile_weapon(table, m) is not None:
             score += 0.2
-        if not in_command(table, state, m):
+        if not in_command(table, state, m):  # a Feckless test to come, lighter with an Inspiring Hero
+            weight = feckless_weight(table, state, m)
             if m.steed is not None and table.content.steeds[m.steed].feckless_table != "feckless_normal":
-                score -= 0.34 * (model_value(table, m) + steed_value(table, m)) + 0.6
+                score -= (0.34 * (model_value(table, m) + steed_value(table, m)) + 0.6) * weight
             else:
-                score -= 0.5
+                score -= 0.5 * weight
         return score
 
     def move(self, cmd: Move, plan: MovePlan) -> float:

@@ -19,7 +19,7 @@ from game.rules.damage import shrug_chance
 from game.rules.explain import gambit_odds
 from game.rules.missiles import missile_weapon
 from game.rules.paths import base_allowance
-from game.rules.spears import command_range
+from game.rules.spears import command_range, feckless_table_id, leader_with
 from game.rules.state import GameState, Model, Side
 from game.terrain.terrain_map import HARD_GOING
 
@@ -388,7 +388,9 @@ class Guesser:
             if hero is None or hero.removed:
                 return 0.0
             reach = command_range(table, hero)
-            return OUT_OF_COMMAND if _gap(at, m, hero) > reach - 0.3 else 0.0
+            if _gap(at, m, hero) <= reach - 0.3:
+                return 0.0
+            return OUT_OF_COMMAND * feckless_weight(table, state, m)  # lighter with an Inspiring Hero
         reach = command_range(table, m)
         cost = 0.0
         for r in state.models:  # those still to act this turn, whom he would leave behind
@@ -398,6 +400,24 @@ class Guesser:
             if math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach and math.dist(at, (r.x, r.y)) - pad > reach:
                 cost += HERO_LEAVES
         return cost
+
+
+def feckless_weight(table: Table, state: GameState, m: Model) -> float:
+    """How likely the Retainer's Feckless test is to go wrong, against a plain test on his table:
+    1 unless his Hero is Inspiring (a plus to the roll) or may Rally him (a retest)."""
+    bonus = table.skill("inspiring").modifier if leader_with(table, state, m, "inspiring") else 0
+    rally = leader_with(table, state, m, "rally") is not None
+    if not bonus and not rally:
+        return 1.0
+    return _feckless_weight(feckless_table_id(table, m), bonus, rally, table)
+
+
+def _feckless_weight(table_id: str, bonus: int, rally: bool, table: Table) -> float:
+    rows = table.content.tables[table_id].rows
+    acts = max(rows, key=lambda r: r.high).result
+    plain = odds.feckless_odds(table_id, content=table.content)[acts]
+    skilled = odds.feckless_odds(table_id, bonus, content=table.content, rally=rally)[acts]
+    return float((1 - skilled) / (1 - plain)) if plain < 1 else 0.0
 
 
 def _fighter(m: Model) -> tuple[object, ...]:

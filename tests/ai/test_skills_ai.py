@@ -167,3 +167,18 @@ def test_born_in_the_saddle_makes_a_long_mounted_charge_worth_more() -> None:
     plan = plain.check(cmd)
     assert isinstance(plan, MovePlan) and plan.route.cost > plan.allowance  # the gambit's inches are needed
     assert score_of(born, cmd) > score_of(plain, cmd) + 0.05
+
+
+def test_an_inspiring_or_rallying_hero_makes_a_retainer_out_of_command_cost_less() -> None:
+    """The Feckless test a Retainer out of command faces is likelier to pass with an Inspiring
+    Hero (+1) or one who may Rally him (a retest): the heuristic's spot value counts it."""
+    def cost(skills: list[str]) -> float:
+        hero = model("h", "red", "squire", 10.0, 4.0, skills=skills)
+        man = model("r", "red", "man_at_arms", 10.0, 20.0, spear="h")
+        eng = make_engine([hero, man, model("b1", "blue", "man_at_arms", 22.0, 22.0)])
+        return Guesser(eng.table, eng.state, "red").command_cost(man, (man.x, man.y))
+
+    plain = cost([])
+    assert plain > 0
+    assert cost(["inspiring"]) < plain
+    assert cost(["rally"]) < plain
