@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from game.content.models import ROLE_NAMES, SKILL_LISTS, Content
 from game.muster import MusterRules, Roster, RosterMember, propose_name
-from game.rules.skill_draw import LIST_NAMES, NoSkillLeft, draw_skill
+from game.muster.skills import LIST_NAMES, NoSkillLeft, draw_skill
 
 ON_FOOT = ""  # the steed choice of a model on foot
 STEED_KINDS = ("warhorse", "nag")  # the steeds a roster's model may ride
