@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from game.ai import heuristic
+from game.ai.deploy import deploy_command, deploying
 from game.ai.eager import CHARGES, best_drive, legal, nearest_move
 from game.ai.finer import finer_moves
 from game.ai.heuristic import Memory
@@ -265,12 +266,16 @@ class SearchPlayer:
         """The command with the best mean evaluation over the sampled views."""
         if not side:
             raise NoLegalCommand("no side to act")
+        if deploying(engine):  # before the first card: the Spear stood with purpose
+            return deploy_command(engine, side)
         kept, means = self.search(engine, side)
         return self.pick(kept, means)
 
     def suggest(self, engine: Engine, side: Side, n: int = 3) -> list[tuple[Command, float]]:
         """The best `n` commands the side may give now with their searched values, best first
         (the shape of the heuristic's `suggest`, for a hint overlay)."""
+        if deploying(engine):
+            return [(deploy_command(engine, side), 0.0)]
         kept, means = self.search(engine, side)
         now = self.evaluate(engine, side)  # the value as a gain on the position now (public only)
         order = sorted(range(len(kept)), key=lambda i: (-means[i], i))
