@@ -465,5 +465,25 @@ def jump_risk(table: Table, m: Model, jumps: int, stakes: int) -> float:
     dist = odds.jump_odds(table.has_skill(m, "equestrian"), content=table.content)
     falls = float(dist.get("falls", Fraction(0)))
     awkward = float(dist.get("awkward", Fraction(0)))
-    cost = falls * (steed_value(table, m) + 0.4 * model_value(table, m)) + awkward * 0.05
+    thrown = 0.4 * model_value(table, m) * thrown_weight(table, m)
+    cost = falls * (steed_value(table, m) + thrown) + awkward * 0.05
     return jumps * cost + stakes * falls * steed_value(table, m)
+
+
+HURT = {"crushed": 2, "hard_fall": 1}  # the wounds of a Thrown Rider result (thrown_rider in tables.toml)
+
+
+def thrown_weight(table: Table, m: Model) -> float:
+    """How badly a throw would hurt this rider against one without Sure Seat (its plus to each
+    Thrown Rider die): the wounds to be expected of odds.thrown_rider_odds, in proportion."""
+    sure = table.skill_modifier(m, "sure_seat")
+    if not sure:
+        return 1.0
+    dice = max(1, table.profile(m).prowess or 0)  # as steeds.rider_dice
+
+    def hurt(modifier: int) -> Fraction:
+        dist = odds.thrown_rider_odds(dice, modifier, content=table.content)
+        return sum((p * HURT.get(result, 0) for result, p in dist.items()), Fraction(0))
+
+    plain = hurt(0)
+    return float(hurt(sure) / plain) if plain else 1.0

@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import HeuristicPlayer
 from game.ai.heuristic import quit_chance, score_commands
-from game.ai.heuristic_terms import Guesser
+from game.ai.heuristic_terms import Guesser, jump_risk
 from game.rules.commands import Activate, Command, Fight, Move
 from game.rules.engine import Engine
 from game.rules.paths import MovePlan
@@ -182,3 +182,11 @@ def test_an_inspiring_or_rallying_hero_makes_a_retainer_out_of_command_cost_less
     assert plain > 0
     assert cost(["inspiring"]) < plain
     assert cost(["rally"]) < plain
+
+
+def test_sure_seat_makes_a_jump_cost_the_rider_less() -> None:
+    """A fall over an obstacle throws the rider; Sure Seat's plus lands him better."""
+    eng = make_engine([rider("r1", "red", 4.0, 12.0), model("b1", "blue", "man_at_arms", 20.0, 20.0)])
+    plain = jump_risk(eng.table, eng.state.model("r1"), 1, 0)
+    eng.state.model("r1").skills.append("sure_seat")
+    assert 0 < jump_risk(eng.table, eng.state.model("r1"), 1, 0) < plain
