@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--blue-roster", metavar="FILE",
                         help="Blue fields this roster file instead of the scenario's retinue")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deploy", action="store_true",
+                        help="the players deploy their Spears in turn before the first card")
     parser.add_argument("--screenshot", help="save the screen to this PNG on exit")
     parser.add_argument("--frames", type=int, default=0, help="quit after this many frames")
     parser.add_argument("--steps", type=int, default=0, help="AI commands to play before showing")

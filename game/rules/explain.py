@@ -20,6 +20,7 @@ from game.rules import odds
 from game.rules.commands import Command, Drive, Gambit, Move, Shoot
 from game.rules.context import Act, Rejected, Table
 from game.rules.damage import save_target, shrug_chance
+from game.rules.deploying import facing_forward, is_waiting, now_deploying, to_place
 from game.rules.dice import Dice
 from game.rules.driving import DrivePreview, predict_drive
 from game.rules.geometry import heading
@@ -47,9 +48,10 @@ from game.terrain.terrain_map import HARD_GOING
 # stand (re-exported, so the client needs no module behind the public face):
 __all__ = [
     "GAMBIT_NAMES", "Contact", "DrivePreview", "Explanation", "check_can_move", "contact_points",
-    "explain", "explain_move", "gambit_odds", "heading", "held", "in_command", "is_driver", "leg_facing",
-    "line_of_sight", "predict_drive", "profile_of", "reach", "shot_chances", "sight_to", "spear_members",
-    "still_to_activate", "team_left", "top_speed", "turn_between",
+    "explain", "explain_move", "facing_forward", "gambit_odds", "heading", "held", "in_command", "is_driver",
+    "is_waiting", "leg_facing", "line_of_sight", "now_deploying", "predict_drive", "profile_of", "reach",
+    "shot_chances", "sight_to", "spear_members", "still_to_activate", "team_left", "to_place", "top_speed",
+    "turn_between",
 ]
 
 Point = tuple[float, float]

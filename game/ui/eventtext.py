@@ -49,6 +49,8 @@ MOVE_RULES = {"flee": "feckless", "pushback": "pushback", "swept": "gambit_river
 REACTION_RULES = {"counter_charge": "counter_charge", "mounted_evasion": "mounted_evasion", "evade": "evade",
                   "defend": "defended_obstacle", "break_away": "breaking_away", "stand": "charged"}
 TYPE_RULES = {
+    "deployment_began": "retinue", "model_deployed": "retinue", "spear_deployed": "retinue",
+    "deployment_ended": "retinue",
     "deck_shuffled": "hero_deck", "turn_began": "hero_deck", "alarum_drawn": "divers_alarums",
     "activated": "spear_activation", "mishap_taken": "mishap", "blocked_shot": "blocked_shot",
     "save_rolled": "saves", "wounded": "casualties", "casualty": "casualties", "pushed_back": "pushback",
@@ -307,6 +309,11 @@ TEXT: dict[type[ev.Ev], Callable[..., str]] = {
     ev.ClimbedDown: lambda e, n: f"{n(e.model)} climbs down from {n(e.vehicle)} to {_pt(e.to)}",
     ev.VehicleEscaped: lambda e, n: f"{cap(n(e.vehicle))} leaves the table"
     + (f": +{e.valour} Valour to {_side(e.side)}" if e.valour else ""),
+    ev.DeploymentBegan: lambda e, n: f"{cap(_side(e.first))} won the roll and deploys a Spear first; "
+    "the sides take turns, Spear by Spear",
+    ev.ModelDeployed: lambda e, n: f"{n(e.model)} deploys at {_pt((e.x, e.y))}",
+    ev.SpearDeployed: lambda e, n: f"{n(e.card)}'s Spear is deployed",
+    ev.DeploymentEnded: lambda e, n: "Both sides are deployed: the first card is turned",
 }
 
 

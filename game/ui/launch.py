@@ -79,7 +79,7 @@ def first_screen(app: App, args: argparse.Namespace) -> None:
         app.apply(places.Push(form(args.scenario or "the-ford", args.seed)))
         return
     match = Match.start(args.scenario or "the-ford", args.seed, args.mode, players_of(args),
-                        getattr(args, "rosters", None))
+                        getattr(args, "rosters", None), deploy=getattr(args, "deploy", False))
     play_ai(match, args.steps, args.seed)
     if screen == "result":
         _finish(match, args.seed)

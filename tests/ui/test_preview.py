@@ -272,7 +272,7 @@ SAMPLES: dict[str, Any] = {
     "normal": (1.0, 0.0), "tangent": (0.0, 1.0), "v_rel": (-6.0, 0.0), "closing": 6.0, "impact_speed": 6.0,
     "die": "D6", "dodge_modifier": 0, "facing_hit": "front", "other_facing_hit": "", "vehicle_damage": 0,
     "other_damage": 9, "location": "hull", "cause": "ram", "dice": 1, "points": 4, "hits": 1, "seat": "Box",
-    "lost": 1, "left": 1,
+    "lost": 1, "left": 1, "first": "red", "x": 2.0, "y": 3.0, "facing": 0.0,
 }
 OVERRIDES: dict[type, dict[str, Any]] = {
     ev.GameEnded: {"valour": {"red": 3, "blue": 1}, "winner": "red"},

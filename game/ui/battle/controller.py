@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from game.rules.commands import (
+    AutoDeploy,
     Board,
     BreakAway,
     ClimbDown,
@@ -29,11 +30,11 @@ from game.rules.commands import (
     Shoot,
 )
 from game.rules.engine import Engine
-from game.rules.explain import check_can_move
+from game.rules.explain import check_can_move, now_deploying, to_place
 from game.rules.state import Model, Side
 from game.ui.battle.cache import Same
 from game.ui.battle.driving import DriveControl
-from game.ui.battle.intent import Choices, Held, Intent, Pointer, Waypoint, intent_at
+from game.ui.battle.intent import Choices, Held, Intent, Place, Pointer, Waypoint, intent_at
 from game.ui.battle.previews import Preview
 
 Point = tuple[float, float]
@@ -108,7 +109,14 @@ class Controller:
     def choices(self) -> Choices:
         """The choices made for the coming command, with the acting side's legal commands."""
         return Choices(tuple(self.waypoints), self.gambit, self.option, self.shoot_armed,
-                       tuple(self.legal()), self.drive)
+                       tuple(self.legal()), self.drive, self.placing())
+
+    def placing(self) -> str:
+        """While deploying: the selected model if he is of the Spear deploying now (to stand where
+        the next click is), else ""."""
+        state = self.engine.state
+        m = state.find(self.selected) if state.deploying is not None and self.selected else None
+        return m.id if m is not None and m.spear == now_deploying(state) else ""
 
     def intent(self, pointer: Pointer, held: Held) -> Intent:
         """What a left click at the pointer would do now."""
@@ -127,6 +135,9 @@ class Controller:
             self.waypoints.append(intent.point)
         if intent.command is not None:
             self.submit(intent.command)
+        if isinstance(intent, Place):  # the next model of the Spear still to stand is picked
+            waiting = to_place(self.engine.state)
+            self.selected = waiting[0].id if waiting else ""
         return intent
 
     def change_speed(self, steps: int) -> None:
@@ -157,6 +168,9 @@ class Controller:
         out: list[tuple[str, Callable[[], Any], bool]] = []
         if state.over or not side:
             return out
+        if state.deploying is not None:
+            cmd = AutoDeploy(side=side, spear=now_deploying(state))
+            return [("Auto-deploy", partial(self.submit, cmd), False)]
         if state.pending is not None:
             for c in self.legal():
                 if isinstance(c, React):

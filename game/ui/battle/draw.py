@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.commands import Deploy
 from game.ui import theme
 from game.ui.battle import overlays
 from game.ui.battle.cache import Same, panel, rendered, text
@@ -14,7 +15,7 @@ from game.ui.battle.hintmarks import draw_hint_box, draw_hint_marks, draw_hint_p
 from game.ui.battle.hud import draw_ring_legend, draw_tooltip, ring_legend_rect
 from game.ui.battle.layout import PreviewBox, bar_font, base_rect
 from game.ui.battle.spearmarks import draw_spear_badges, draw_spear_halos
-from game.ui.battle.tokens import draw_models
+from game.ui.battle.tokens import draw_models, ghost_token
 from game.ui.battle.vehicles import draw_vehicles
 from game.ui.battle.view import BattleView
 from game.ui.eventtext import ram_summary
@@ -61,6 +62,21 @@ def _draw_bar(view: BattleView, surface: pygame.Surface, rect: pygame.Rect, butt
     view.hud.bar.put(surface, rect, fresh)
 
 
+def _draw_placing(view: BattleView, surface: pygame.Surface) -> None:
+    """Before the first card: the picked model's token, pale, where a click would stand him."""
+    preview = view.preview
+    cmd = preview.command if preview is not None else None
+    if not isinstance(cmd, Deploy):
+        return
+    m = view.state.find(cmd.model)
+    if m is None:
+        return
+    cam = view.camera
+    tok = ghost_token(view.art, m, view.engine.table, round(cam.px_per_inch), cmd.facing)
+    at = cam.to_screen(cmd.x, cmd.y)
+    surface.blit(tok.image, (at[0] - tok.centre[0], at[1] - tok.centre[1]))
+
+
 def _draw_table(view: BattleView, surface: pygame.Surface) -> None:
     cam, engine, fonts = view.camera, view.engine, view.fonts
     state, table = engine.state, engine.table
@@ -84,7 +100,9 @@ def _draw_table(view: BattleView, surface: pygame.Surface) -> None:
         view.controller.drive.draw(surface, cam, engine, view.vehicle_art, small)
     shown = view.shown
     draw_spear_halos(surface, cam, table, state, view.spear, poses, shown.id if shown is not None else "")
-    draw_models(surface, cam, state, table, view.art, view.selected, poses, shown.id if shown else "")
+    draw_models(surface, cam, state, table, view.art, view.selected, poses, shown.id if shown else "",
+                view.hidden)
+    _draw_placing(view, surface)
     draw_spear_badges(surface, cam, table, state, view.spear, poses)
     if steering:
         view.controller.drive.draw_marks(surface, cam, engine, small)

@@ -202,7 +202,8 @@ class Hud:
     def draw_top(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState) -> None:
         """Turn, the activating Spear, the cards drawn this turn, Valour."""
         key = (Same(self.fonts), state.turn, state.max_turns, state.over, state.current_card,
-               tuple(state.drawn), tuple((s, state.sides[s].valour) for s in ("blue", "red")))
+               tuple(state.drawn), tuple((s, state.sides[s].valour) for s in ("blue", "red")),
+               state.acting_side if state.deploying is not None else "")
         image, fresh = self.top.get(key, rect.size)
         if fresh:
             self._paint_top(image, image.get_rect(), state)
@@ -220,6 +221,10 @@ class Hud:
         if state.current_card:
             colour = theme.SIDE_TEXT.get(side, theme.TEXT)
             label = f"Spear: {card_name(state, state.current_card)}"
+            x = text(surface, label, f.head, (x, y), colour, "midleft").right + 20
+        elif state.deploying is not None and state.acting_side:
+            colour = theme.SIDE_TEXT.get(state.acting_side, theme.TEXT)
+            label = f"Deployment: {theme.SIDE_NAME[state.acting_side]} deploys"
             x = text(surface, label, f.head, (x, y), colour, "midleft").right + 20
         right = rect.right - 12
         for s in ("blue", "red"):
@@ -319,8 +324,8 @@ class Hud:
             y = text(surface, msg, f.head, (x, y + 4), theme.SIDE_TEXT[acting]).bottom + 4
         spear_rects: list[tuple[pygame.Rect, str]] = []
         if c.spear:
-            y, spear_rects = draw_spear_list(surface, f, x, y, width, c.spear,
-                                             card_name(state, state.current_card), squeeze.spear_short)
+            leader = card_name(state, state.current_card) if state.current_card else c.spear[0].name
+            y, spear_rects = draw_spear_list(surface, f, x, y, width, c.spear, leader, squeeze.spear_short)
             y += 6
         if c.shown is not None and squeeze.cards:
             y = self._model_card(surface, x, y, width, state, c.table, c.shown, squeeze.card_short)

@@ -306,6 +306,12 @@ class TableInput:
         if m is None or m.removed:
             return
         table.ctl.selected = m.id
+        if table.state.deploying is not None:  # before the first card: picked, to stand where clicked
+            if m.x >= 0.0:
+                table.camera.look_at(m.x, m.y)
+            if table.human_acting():
+                table.say(f"Click inside the zone to stand {m.name} there.")
+            return
         table.camera.look_at(m.x, m.y)
         if table.human_acting():
             verdict = panel_activation(table.session.engine, m.id)
@@ -323,7 +329,8 @@ class TableInput:
             table.say("No model of this Spear is left to act.")
             return
         table.ctl.selected = m.id
-        table.camera.look_at(m.x, m.y)
+        if m.x >= 0.0:  # a model still to deploy waits off the table
+            table.camera.look_at(m.x, m.y)
 
     def end_spear(self) -> None:
         """End the person's Spear (Space with no model active, the End Spear key or button); while

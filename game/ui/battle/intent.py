@@ -10,9 +10,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.rules.commands import Activate, Command, Fight, Gambit, HitLocation, MeleeOption, Move, Shoot
+from game.rules.commands import (
+    Activate,
+    Command,
+    Deploy,
+    Fight,
+    Gambit,
+    HitLocation,
+    MeleeOption,
+    Move,
+    Shoot,
+)
 from game.rules.engine import Engine, Rejected
-from game.rules.explain import contact_points
+from game.rules.explain import contact_points, facing_forward, now_deploying
 from game.rules.state import Model, Vehicle
 from game.ui.battle.driving import DriveControl
 from game.ui.battle.previews import Preview, fight_preview, move_preview, shot_preview, strike_preview
@@ -52,6 +62,7 @@ class Choices:
     shoot_armed: bool = False
     legal: tuple[Command, ...] = ()
     drive: DriveControl | None = field(default=None, compare=False)
+    placing: str = ""  # while deploying: the model of the Spear picked to stand where clicked
 
     def has(self, kind: type, **match: object) -> bool:
         """True if a legal command of this class matches the given fields."""
@@ -232,8 +243,26 @@ class DriveOn:
         return None if pv is None else Preview(pv.legal, pv.lines, pv.path, pv.cost, command=self.command)
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Before the first card: stand the picked model of the Spear deploying here, facing the enemy."""
+
+    command: Deploy
+    selects: str | None = None
+
+    def describe(self, engine: Engine) -> Preview | None:
+        """Whether he may stand here, or the engine's reason why not."""
+        cmd = self.command
+        ex = engine.explain(cmd)
+        name = engine.state.model(cmd.model).name
+        if not ex.legal:
+            return Preview(False, [ex.reason])
+        return Preview(True, [f"Deploy {name} here", "Click to stand him; Auto-deploy places the rest"],
+                       command=cmd)
+
+
 Intent = (Nothing | Measure | Select | StrikeInReach | ActivateModel | MoveTo | Charge | Waypoint | FightWith
-          | ShootAt | DriveOn)
+          | ShootAt | DriveOn | Place)
 
 
 # --- reading the pointer ------------------------------------------------------------------------
@@ -246,6 +275,8 @@ def intent_at(engine: Engine, choices: Choices, pointer: Pointer, held: Held) ->
         return Measure()
     if state.over or not side or state.pending is not None:
         return Select(hit.id if hit else vehicle.id if vehicle else "")
+    if state.deploying is not None:
+        return _deploying(engine, choices, side, hit, pointer.world)
     m = state.find(state.active_model) if state.active_model else None
     if m is None:
         return _idle(choices, side, hit, vehicle)
@@ -270,6 +301,19 @@ def _idle(choices: Choices, side: str, hit: Model | None, vehicle: Vehicle | Non
     if hit is not None and hit.side == side and choices.has(Activate, model=hit.id):
         return ActivateModel(Activate(side=hit.side, model=hit.id), hit.id)
     return Select(hit.id if hit else vehicle.id if vehicle else "")
+
+
+def _deploying(engine: Engine, choices: Choices, side: str, hit: Model | None, world: Point) -> Intent:
+    """Before the first card: a model of the Spear deploying is picked (from the panel, or on the
+    table to stand him elsewhere), then a click on the ground stands him there."""
+    spear = now_deploying(engine.state)
+    if hit is not None and hit.side == side and hit.spear == spear and hit.id != choices.placing:
+        return Select(hit.id)
+    if not choices.placing:
+        return Select("", "Pick a model of the Spear in the panel, then click in the zone")
+    m = engine.state.model(choices.placing)
+    facing = facing_forward(engine.table, m.side)
+    return Place(Deploy(side=m.side, model=m.id, x=round(world[0], 2), y=round(world[1], 2), facing=facing))
 
 
 def _crew_as_vehicle(engine: Engine, m: Model, hit: Model | None,

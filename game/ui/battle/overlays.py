@@ -28,10 +28,16 @@ def draw_features(surface: pygame.Surface, cam: Camera, table: Table, state: Gam
     picture, placed on the table as the map is, and blitted only when it is in view."""
     terrain = table.terrain
     if state.turn <= 1:
+        deploying = state.acting_side if state.deploying is not None else ""
         for zone in terrain.zones:
             a = cam.to_screen(zone.x, zone.y)
             b = cam.to_screen(zone.x + zone.w, zone.y + zone.h)
-            pygame.draw.rect(surface, theme.SIDE[zone.side], pygame.Rect(a, (b[0] - a[0], b[1] - a[1])), 1)
+            rect = pygame.Rect(a, (b[0] - a[0], b[1] - a[1]))
+            if zone.side == deploying:  # the zone the side deploying now stands its Spear in
+                wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+                wash.fill((*theme.SIDE[zone.side][:3], 50))
+                surface.blit(wash, rect.topleft)
+            pygame.draw.rect(surface, theme.SIDE[zone.side], rect, 3 if zone.side == deploying else 1)
     vp = cam.viewport
     left = round(vp.centerx - cam.centre[0] * cam.zoom)  # where the map's corner is, as to_screen
     top = round(vp.centery - cam.centre[1] * cam.zoom)

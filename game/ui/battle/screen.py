@@ -42,7 +42,7 @@ from game.ui.battle.previews import Preview
 from game.ui.battle.session import Session
 from game.ui.battle.tokens import TokenArt
 from game.ui.battle.vehicles import VehicleArt
-from game.ui.battle.view import BattleView, Look, perk_cards, what_to_do
+from game.ui.battle.view import BattleView, Look, hidden_models, perk_cards, what_to_do
 from game.ui.hints import HintBoard, HintWorker
 from game.ui.persistence import save_to_slot
 from game.ui.solo import ai_spec, build_players
@@ -325,7 +325,8 @@ class BattleScreen(Screen):
             trails=tuple(self.ai.trails), motion=self.motion, tray=self.tray, art=self.art,
             vehicle_art=self.vehicle_art, hint_art=self.hint_art,
             flash=self.flash if self.flash_time > 0 else "",
-            banner=(status, state.acting_side) if status else None, now=pygame.time.get_ticks() / 1000.0)
+            banner=(status, state.acting_side) if status else None, now=pygame.time.get_ticks() / 1000.0,
+            hidden=hidden_models(state, self.mode))
 
 
 def _play_due(screen: BattleScreen, dt: float) -> None:

@@ -12,9 +12,9 @@ from game.persist import Mark, Match
 from game.persist.slots import autosave, clear_autosave
 from game.rules.commands import Command
 from game.rules.engine import Accepted, Engine, Rejected
-from game.rules.events import ActivationEnded, DeckShuffled, DiceRolled, GameEnded, SpearEnded
+from game.rules.events import ActivationEnded, DeckShuffled, DiceRolled, GameEnded, SpearDeployed, SpearEnded
 
-UNDO_BREAKERS = (DiceRolled, DeckShuffled, ActivationEnded, SpearEnded, GameEnded)
+UNDO_BREAKERS = (DiceRolled, DeckShuffled, ActivationEnded, SpearEnded, GameEnded, SpearDeployed)
 
 
 @dataclass
@@ -33,8 +33,10 @@ class Session:
         return self.match.engine
 
     def submit(self, cmd: Command) -> Accepted | Rejected:
-        """Submit a command; keep an undo mark while no die has been rolled this activation."""
-        mark = self.match.mark() if self.engine.state.active_model else None
+        """Submit a command; keep an undo mark while no die has been rolled this activation (or,
+        before the first card, while the Spear deploying is not done)."""
+        state = self.engine.state
+        mark = self.match.mark() if state.active_model or state.deploying is not None else None
         result = self.match.submit(cmd)
         if isinstance(result, Rejected):
             self.last_error = result.reason
@@ -44,7 +46,8 @@ class Session:
             self.undo_stack.clear()
         else:
             self.undo_stack.append(mark)
-        if any(isinstance(e, ActivationEnded | SpearEnded | GameEnded) for e in result.events):
+        if any(isinstance(e, ActivationEnded | SpearEnded | GameEnded | SpearDeployed)
+               for e in result.events):
             self.autosave()
         return result
 

@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Literal
 
 from game.rules.commands import Activate
 from game.rules.engine import Rejected, Table
-from game.rules.explain import held, in_command, spear_members, still_to_activate
+from game.rules.explain import held, in_command, is_waiting, now_deploying, spear_members, still_to_activate
 from game.rules.state import ALARUMS_CARD, GameState, Model
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
 
-Standing = Literal["active", "activated", "to_activate", "held", "out"]
+Standing = Literal["active", "activated", "to_activate", "held", "out", "to_deploy", "deployed"]
 WORDS: dict[Standing, str] = {"active": "activating", "activated": "activated",
                               "to_activate": "to activate", "held": "loses his activation",
-                              "out": "out of the game"}
+                              "out": "out of the game", "to_deploy": "to deploy", "deployed": "deployed"}
 FLAG = "out of Command Range"
 GONE = {"casualty": "a casualty", "fled": "fled", "pillage": "gone pillaging",
         "escaped": "escaped with the wagon"}
@@ -57,7 +57,10 @@ class SpearMember:
 
 def spear_roll(table: Table, state: GameState) -> tuple[SpearMember, ...]:
     """The members of the Spear whose card is turned, Hero first, then those out of the game
-    (empty when no Spear's card is turned, or the game is over)."""
+    (empty when no Spear's card is turned, or the game is over); before the first card, the Spear
+    deploying now, each member to deploy or deployed."""
+    if state.deploying is not None:
+        return _deploying(table, state)
     card = state.current_card
     if state.over or not card or card == ALARUMS_CARD:
         return ()
@@ -65,6 +68,14 @@ def spear_roll(table: Table, state: GameState) -> tuple[SpearMember, ...]:
     gone = [m for m in state.models if m.spear == card and m.removed and not m.riderless]
     gone.sort(key=lambda m: (m.id != card, m.id))
     return tuple(_member(table, state, m) for m in [*on_table, *gone])
+
+
+def _deploying(table: Table, state: GameState) -> tuple[SpearMember, ...]:
+    card = now_deploying(state)
+    members = [m for m in state.models if m.spear == card and not m.removed]
+    members.sort(key=lambda m: (m.id != card, m.id))
+    return tuple(SpearMember(m.id, m.name, _kind(table, state, m), m.side, m.id == card,
+                             "to_deploy" if is_waiting(state, m) else "deployed", True) for m in members)
 
 
 def _member(table: Table, state: GameState, m: Model) -> SpearMember:
@@ -97,7 +108,7 @@ def _kind(table: Table, state: GameState, m: Model) -> str:
 def next_to_act(roll: tuple[SpearMember, ...], after: str) -> str:
     """The member still to activate that follows `after` in the roll, round to the first again
     ("" when none is left): what the next-model key picks."""
-    waiting = [m.id for m in roll if m.standing == "to_activate"]
+    waiting = [m.id for m in roll if m.standing in ("to_activate", "to_deploy")]
     if not waiting:
         return ""
     ids = [m.id for m in roll]

@@ -26,6 +26,9 @@ def draw_spear_list(surface: pygame.Surface | None, fonts: Fonts, x: int, y: int
     leaderless = any(m.hero and m.standing == "out" for m in roll)
     head = f"{leader}'s Spear" + (", leaderless" if leaderless else "")
     tail = f"{waiting} of {on_table} to activate" if waiting else "all activated"
+    to_deploy = sum(1 for m in roll if m.standing == "to_deploy")
+    if any(m.standing in ("to_deploy", "deployed") for m in roll):  # before the first card
+        head, tail = f"{leader}'s Spear deploys", f"{to_deploy} of {len(roll)} to deploy"
     if short:
         y = text(surface, fit(f"{head}: {tail}", small, width), small, (x, y), theme.GOLD).bottom + 2
     else:
@@ -38,7 +41,8 @@ def draw_spear_list(surface: pygame.Surface | None, fonts: Fonts, x: int, y: int
         top = y
         tint = theme.SIDE_TEXT.get(m.side, theme.TEXT)
         colour = {"active": theme.GOLD, "activated": theme.DIM, "to_activate": theme.TEXT,
-                  "held": theme.BAD, "out": theme.DIM}[m.standing]
+                  "held": theme.BAD, "out": theme.DIM, "to_deploy": theme.TEXT,
+                  "deployed": theme.DIM}[m.standing]
         if surface is not None:
             _glyph(surface, (x + line // 2, y + line // 2), line, m)
         state_rect = text(surface, m.words, small, (x + width, y), colour, "topright")
@@ -65,7 +69,7 @@ def _glyph(surface: pygame.Surface, centre: tuple[int, int], size: int, m: Spear
     tint = theme.SIDE_TEXT.get(m.side, theme.TEXT)
     if m.standing == "out":
         pygame.draw.line(surface, theme.DIM, (x - size // 3, y), (x + size // 3, y), 2)
-    elif m.standing == "activated":
+    elif m.standing in ("activated", "deployed"):
         draw_tick(surface, centre, size * 3 // 4)
     elif m.standing == "held":
         pygame.draw.circle(surface, theme.DIM, centre, max(4, size * 3 // 8), 1)

@@ -145,12 +145,14 @@ def ghost_token(art: TokenArt, m: Model, table: Table, px: int, facing: float, a
 
 def draw_models(surface: pygame.Surface, cam: Camera, state: GameState, table: Table,
                 art: TokenArt, selected: str = "", poses: dict[str, tuple[float, float, float]] | None = None,
-                hovered: str = "") -> None:
+                hovered: str = "", hidden: frozenset[str] = frozenset()) -> None:
     """Every model on the table, riderless steeds first, with markers (the crew of a vehicle are
     drawn with it, game.ui.battle.vehicles). `poses` moves some models while an animation plays.
-    Where bases overlap, the active, the selected and the `hovered` model are drawn over the rest."""
+    Where bases overlap, the active, the selected and the `hovered` model are drawn over the rest;
+    the `hidden` ones (the other side's deployment in hot-seat) are not drawn."""
     px = round(cam.px_per_inch)
-    order = sorted((m for m in state.models if not m.removed and not m.aboard), key=lambda m: not m.riderless)
+    order = sorted((m for m in state.models if not m.removed and not m.aboard and m.id not in hidden),
+                   key=lambda m: not m.riderless)
     if not art.has_size(px):  # a new zoom level: every token at once, not one as each comes in view
         for m in order:
             art.token(m, table, px)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.rules.commands import PlayPerk
 from game.rules.engine import Engine
-from game.rules.state import GameState, Model, NoSide, Side, Vehicle
+from game.rules.state import UNPLACED, GameState, Model, NoSide, Side, Vehicle
 from game.ui import theme
 from game.ui.battle.cache import Same
 from game.ui.battle.camera import Camera
@@ -69,6 +69,7 @@ class BattleView:
     flash: str  # the message over the table ("" for none)
     banner: tuple[str, str] | None  # the AI's banner in the action bar, and its side
     now: float  # seconds, for what flickers
+    hidden: frozenset[str] = frozenset()  # models not drawn: the other side's deployment in hot-seat
 
     @property
     def state(self) -> GameState:
@@ -167,6 +168,15 @@ class Look:
         return v if v is not None and not v.removed else None
 
 
+def hidden_models(state: GameState, mode: str) -> frozenset[str]:
+    """In hot-seat, while the sides deploy, the other side's models already deployed: neither player
+    sees where the other stands until both are done."""
+    side = state.acting_side
+    if mode != "hotseat" or state.deploying is None or not side:
+        return frozenset()
+    return frozenset(m.id for m in state.models if m.side != side and not m.aboard and m.x != UNPLACED)
+
+
 def perk_cards(engine: Engine, hand: Side | NoSide, playable: list[PlayPerk]) -> tuple[PerkCard, ...]:
     """The Perk cards of a hand as the panel shows them; those in `playable` may be played."""
     if not hand:
@@ -190,6 +200,10 @@ def what_to_do(state: GameState, ctl: Controller, mode: str, keys: Keymap, ai_ac
         return [f"{side} (the AI) {what}: wait for your turn. {keys.label('skip_ai')} "
                 "skips to the end of its activation.", "G rings, M ruler, V sight; Esc pauses."]
     hint = f"{keys.label('hint')} asks the AI for a hint."
+    if state.deploying is not None:
+        return ["Deploy the Spear: pick a model in the panel, then click inside your zone to stand him "
+                "there (click him again on the table to move him); Auto-deploy places the rest.",
+                f"{keys.label('next_model')} picks the next model to deploy."]
     if state.pending is not None:
         return [f"Answer the charge with a button below. {hint}"]
     m = ctl.active()
