@@ -14,6 +14,7 @@ from game.rules.state import Side
 from game.ui.app import App
 from game.ui.battle.intent import Place
 from game.ui.battle.screen import BattleScreen
+from game.ui.battle.view import hidden_models
 from game.ui.solo import ai_spec
 from tests.ui.conftest import frames
 from tests.ui.test_play_e2e import click
@@ -109,3 +110,20 @@ def test_deploy_by_hand_and_by_auto_deploy_against_the_ais_deployment(app: App) 
         cmd = next(c for c in battle.ctl.legal() if isinstance(c, Activate))
         click(app, _screen(battle, *(lambda m: (m.x, m.y))(battle.state.model(cmd.model))))
     assert len(match.steps) > steps or any(isinstance(e, Activated) for e in match.engine.log)
+
+
+def test_in_hot_seat_the_other_sides_placings_stay_hidden_until_both_are_deployed() -> None:
+    match = Match.start("the-ford", 7, "hotseat", deploy=True)
+    engine = match.engine
+    first = engine.state.acting_side
+    assert first
+    assert match.submit(AutoDeploy(side=first, spear=engine.state.deploying.order[0]))  # type: ignore[union-attr]
+    hidden = hidden_models(engine.state, "hotseat")
+    theirs = {m.id for m in engine.state.models if m.side == first and m.x >= 0}
+    assert theirs and hidden == theirs  # the side now deploying does not see them
+    assert hidden_models(engine.state, "solo") == frozenset()
+    while engine.state.deploying is not None:
+        side = engine.state.acting_side
+        assert side
+        match.submit(AutoDeploy(side=side, spear=engine.state.deploying.order[0]))
+    assert hidden_models(engine.state, "hotseat") == frozenset()
