@@ -7,7 +7,6 @@ import math
 from typing import TYPE_CHECKING, cast
 
 from game.ai import PLAYERS, EagerPlayer, parse_spec
-from game.editor.tmx_io import read_map
 from game.muster.roster import Roster
 from game.persist import Match
 from game.persist.rosters import read_roster
@@ -99,7 +98,7 @@ def editor_place(scenario: str | None) -> places.Editor:
     if not scenario:
         return places.Editor()
     path = scenario_path(scenario_key(scenario))
-    return places.Editor(read_map(path), resolved_map(path))
+    return places.Editor(path=resolved_map(path))  # the map is read as the editor opens
 
 
 def _finish(match: Match, seed: int) -> None:

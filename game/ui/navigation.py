@@ -56,9 +56,11 @@ def _simple(app: App, place: places.Place) -> Screen:
     if isinstance(place, places.Retinues | places.Muster | places.AskText):
         return _muster(app, place)
     if isinstance(place, places.Editor):
+        from game.editor.tmx_io import read_map
         from game.ui.screens.editor import EditorScreen
 
-        return EditorScreen(app, place.doc, place.path)
+        doc = read_map(place.path) if place.doc is None and place.path is not None else place.doc
+        return EditorScreen(app, doc, place.path)
     if isinstance(place, places.Message | places.Confirm):
         return _dialog(app, place)
     return _over(app, place)

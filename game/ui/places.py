@@ -90,7 +90,8 @@ class Tutorial:
 
 @dataclass(frozen=True)
 class Editor:
-    """The scenario editor, on a document (a new table when none) saved at `path`."""
+    """The scenario editor, on a document saved at `path`: read from `path` when no document is
+    given, a new table when neither is."""
 
     doc: ScenarioDoc | None = None
     path: Path | None = None
