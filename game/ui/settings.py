@@ -32,7 +32,8 @@ def auto_scale(size: tuple[int, int]) -> float:
 
 class Settings(BaseModel):
     """What a player may change: UI scale (or one that follows the window), hot-seat blindfold,
-    animation and AI speed, the question before a Spear is ended early, sound, keys.
+    animation and AI speed, the question before a Spear is ended early, the view that follows the
+    active model, whether a new game's form offers deploying by hand first, sound, keys.
 
     Each value must be of its own type (strict): `true` is no volume or scale, and `"yes"` or
     `"off"` no switch; a whole number is still a scale or a speed."""
@@ -52,6 +53,9 @@ class Settings(BaseModel):
     sound_muted: bool = Field(False, strict=True, description="No sound effects at all.")
     follow_camera: bool = Field(True, strict=True, description="The table's view follows the active "
                                 "model, the AI's included, when he moves out of view.")
+    deploy_by_hand: bool = Field(True, strict=True, description="A new game's form offers deploying by "
+                                 "hand first: the players stand their Spears in turn before the first "
+                                 "card (else both sides start in ranks in their zones).")
     keys: dict[str, list[str]] = Field(default_factory=lambda: {k: list(v) for k, v in
                                                                 DEFAULT_BINDINGS.items()},
                                        description="Semantic action -> key names.")

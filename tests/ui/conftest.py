@@ -18,9 +18,10 @@ from game.ui.settings import Settings  # noqa: E402
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    """An App with default settings, its config and saves in a temporary folder."""
+    """An App with default settings (but no animations, and games from the forms starting in ranks),
+    its config and saves in a temporary folder."""
     monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
-    a = App(settings=Settings(animation_speed=0), config_dir=tmp_path / "config",
+    a = App(settings=Settings(animation_speed=0, deploy_by_hand=False), config_dir=tmp_path / "config",
             saves_dir=tmp_path / "saves", build=navigation.build)
     yield a
     import pygame

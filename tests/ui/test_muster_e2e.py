@@ -33,11 +33,11 @@ CAPTAIN, SQUIRE, ARCHER, OTHER_SQUIRE = 0, 4, 3, 8  # the template's models, by 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    """The app over a user folder of its own (its rosters folder empty)."""
+    """The app over a user folder of its own (its rosters folder empty; games start in ranks)."""
     monkeypatch.setenv("DESTRIER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
-    a = App(settings=Settings(animation_speed=0, ai_speed="instant"), config_dir=tmp_path / "config",
-            saves_dir=tmp_path / "saves", build=navigation.build)
+    a = App(settings=Settings(animation_speed=0, ai_speed="instant", deploy_by_hand=False),
+            config_dir=tmp_path / "config", saves_dir=tmp_path / "saves", build=navigation.build)
     yield a
     pygame.display.quit()
 

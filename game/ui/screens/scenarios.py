@@ -427,7 +427,8 @@ class ScenarioPicker(ButtonScreen):
             self.choose(index)
 
     def start(self) -> places.Transition:
-        """The table of the chosen scenario in place of the picker (the solo or watch form first).
+        """The table of the chosen scenario in place of the picker (the solo or watch form first; a
+        hot-seat game without a form deploys as the Settings say).
         A map still being checked is checked now, so that only a map that plays is ever started."""
         if self.chosen >= 0 and self.entries[self.chosen].pending:
             self.entries[self.chosen] = check_entry(self.entries[self.chosen])
@@ -443,7 +444,8 @@ class ScenarioPicker(ButtonScreen):
             return places.Push(places.WatchSetup(name, seed))
         if _has_rosters():  # each side may field one of the player's rosters: asked first
             return places.Push(places.HotseatSetup(name, seed))
-        return places.Replace(places.Battle(Match.start(name, seed, self.mode), self.mode))
+        match = Match.start(name, seed, self.mode, deploy=self.app.settings.deploy_by_hand)
+        return places.Replace(places.Battle(match, self.mode))
 
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> places.Transition:

@@ -1,5 +1,5 @@
 """The settings screen: hot-seat blindfold, animation speed, AI speed, the question before a Spear is
-ended early, the view that follows the active model, UI scale, sound."""
+ended early, the view that follows the active model, deploying by hand, UI scale, sound."""
 
 from __future__ import annotations
 
@@ -44,6 +44,8 @@ class SettingsScreen(ButtonScreen):
              self.toggle_confirm_end_spear),
             (f"View follows the active model: {'on' if st.follow_camera else 'off'}",
              self.toggle_follow_camera),
+            (f"Deploy by hand before the first card: {'on' if st.deploy_by_hand else 'off'}",
+             self.toggle_deploy_by_hand),
             (f"UI scale: {f'auto ({st.ui_scale:g}x)' if st.ui_scale_auto else f'{st.ui_scale:g}x'}",
              self.cycle_scale),
             (f"Sound: {'off' if st.sound_muted else 'on'}  ({mute})", self.toggle_sound),
@@ -89,6 +91,11 @@ class SettingsScreen(ButtonScreen):
     def toggle_follow_camera(self) -> None:
         """The table's view following the model that moves, on or off."""
         self.app.settings.follow_camera = not self.app.settings.follow_camera
+        self._changed()
+
+    def toggle_deploy_by_hand(self) -> None:
+        """Whether a new game's form offers deploying by hand (or in ranks) first."""
+        self.app.settings.deploy_by_hand = not self.app.settings.deploy_by_hand
         self._changed()
 
     def focusable(self, index: int) -> bool:

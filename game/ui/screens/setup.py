@@ -1,7 +1,9 @@
 """The small forms between the scenario picker and the table: a solo game's side and difficulty,
 a watched game's two players, and in each (and before a hot-seat game, when the player has rosters)
-the retinue each side fields: the scenario's own, or one of the player's rosters. A roster with
-problems, or one the scenario cannot deploy, says why in one line and Start waits."""
+how the sides deploy (by hand, Spear by Spear before the first card, or in ranks; the Settings say
+which is offered first) and the retinue each side fields: the scenario's own, or one of the
+player's rosters. A roster with problems, or one the scenario cannot deploy, says why in one line
+and Start waits."""
 
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ from game.ui.widgets import fit, focus_ring, gui_manager, text
 FORM_SIZE = (560, 400)
 OWN = ""  # the roster choice of a side that fields the scenario's own retinue
 ROSTER_ROW = 72  # a side's roster label and drop-down, in form pixels
+DEPLOY_ROW = 52  # the deployment's label and its two buttons, in form pixels
+DEPLOYMENTS = ((True, "By hand"), (False, "In ranks"))  # the deployment's choices: deploy_by_hand, button
 
 
 def player_rosters() -> list[RosterEntry]:
@@ -86,6 +90,8 @@ class SetupForm(Screen):
         self.roster_choice: dict[str, str] = {s: OWN for s in SIDES}  # a roster file's path, or OWN
         self.roster_menus: dict[str, UIDropDownMenu] = {}
         self.roster_problems: dict[str, str] = {}
+        self.deploy_by_hand = app.settings.deploy_by_hand  # the players deploy before the first card
+        self.deploy_buttons: dict[bool, UIButton] = {}
         self.manager = gui_manager(app.surface.get_size(), app.fonts.scale)
         self.start_button: UIButton | None = None
         self.back_button: UIButton | None = None
@@ -126,6 +132,27 @@ class SetupForm(Screen):
                                      "Start", self.manager, container=self.panel)
         if any(self.roster_problems.values()):
             self.start_button.disable()
+
+    def deploy_fields(self, top: int) -> None:
+        """The deployment's choice at `top` (form pixels): a label, then By hand (the players stand
+        their Spears in turn before the first card) and In ranks (both sides start in rows in their
+        zones), the chosen one marked."""
+        px = self.px
+        width = self.form_rect().width - px(40)
+        self.label("Deployment", pygame.Rect(px(20), px(top), px(130), px(40)))
+        half = (width - px(140)) // 2
+        self.deploy_buttons = {}
+        for i, (by_hand, title) in enumerate(DEPLOYMENTS):
+            at = pygame.Rect(px(160) + i * (half + 3), px(top), half - 4, px(40))
+            button = UIButton(at, title, self.manager, container=self.panel)
+            (button.select if by_hand == self.deploy_by_hand else button.unselect)()
+            self.deploy_buttons[by_hand] = button
+
+    def choose_deployment(self, by_hand: bool) -> None:
+        """By hand (True) or in ranks (False), marked on the form."""
+        self.deploy_by_hand = by_hand
+        for choice, button in self.deploy_buttons.items():
+            (button.select if choice == by_hand else button.unselect)()
 
     def roster_fields(self, top: int) -> None:
         """Each side's retinue: a label and a drop-down of the scenario's own and the player's
@@ -184,8 +211,10 @@ class SetupForm(Screen):
 
     # --- the keys' focus ------------------------------------------------------------------
     def focus_order(self) -> list[Any]:
-        """The elements the keys move through, top to bottom: the sides' rosters, Back and Start."""
-        return [*self.roster_menus.values(), self.back_button, self.start_button]
+        """The elements the keys move through, top to bottom: the deployment's two choices, the
+        sides' rosters, Back and Start."""
+        return [*self.deploy_buttons.values(), *self.roster_menus.values(), self.back_button,
+                self.start_button]
 
     def focused(self) -> Any:
         """The element the keys act on (Start until the keys move)."""
@@ -199,7 +228,11 @@ class SetupForm(Screen):
 
     def nudge(self, element: Any, by: int) -> None:
         """Left or Right on the focused element: a side's roster drop-down chooses the one before
-        or after."""
+        or after; a deployment's button chooses the other way."""
+        if element in self.deploy_buttons.values():
+            self.choose_deployment(not self.deploy_by_hand)
+            self.focus = self.focus_order().index(self.deploy_buttons[self.deploy_by_hand])
+            return
         for side, menu in self.roster_menus.items():
             if element is menu:
                 choices = [OWN, *(str(e.path) for e in self.rosters)]
@@ -240,6 +273,9 @@ class SetupForm(Screen):
             return places.Pop()
         if element is self.start_button:
             return self.start()
+        for by_hand, button in self.deploy_buttons.items():
+            if element is button:
+                self.choose_deployment(by_hand)
         return None
 
     def picked(self, element: Any, option: str) -> None:
@@ -251,12 +287,13 @@ class SetupForm(Screen):
 
     def start(self) -> places.Transition:
         """The table in place of this form and the scenario picker under it (each side fielding its
-        chosen roster); nothing while a chosen roster cannot take the field."""
+        chosen roster, deploying as chosen); nothing while a chosen roster cannot take the field."""
         if any(self.roster_problems.values()):
             return None
         rosters = self.chosen_rosters()
         try:
-            match = Match.start(self.scenario, self.seed, self.mode, self.players(), rosters=rosters or None)
+            match = Match.start(self.scenario, self.seed, self.mode, self.players(), rosters=rosters or None,
+                                deploy=self.deploy_by_hand)
         except (RosterError, MapError) as exc:
             self.roster_problems["start"] = str(exc)
             return None
@@ -292,7 +329,7 @@ class SoloSetup(SetupForm):
 
     heading = "New solo game"
     mode = "solo"
-    size = (560, 500)
+    size = (560, 500 + DEPLOY_ROW)
 
     def __init__(self, app: App, scenario: str, seed: int) -> None:
         self.side = "red"
@@ -302,7 +339,8 @@ class SoloSetup(SetupForm):
         super().__init__(app, scenario, seed)
 
     def fields(self) -> None:
-        """Two side buttons, three difficulty buttons and a line on who the AI is."""
+        """Two side buttons, three difficulty buttons, a line on who the AI is, the deployment and the
+        sides' rosters."""
         names = retinue_names(self.scenario)
         px = self.px
         width = self.form_rect().width - px(40)
@@ -319,11 +357,12 @@ class SoloSetup(SetupForm):
             at = pygame.Rect(px(20) + i * (third + 3), px(192), third - 4, px(44))
             self.level_buttons[level] = UIButton(at, level.capitalize(), self.manager, container=self.panel)
         self.who = self.label("", pygame.Rect(px(20), px(256), width, px(28)))
-        self.roster_fields(292)
+        self.deploy_fields(292)
+        self.roster_fields(292 + DEPLOY_ROW)
         self.show_choice()
 
     def focus_order(self) -> list[Any]:
-        """The sides, the levels, Back and Start."""
+        """The sides, the levels, the deployment, the rosters, Back and Start."""
         return [*self.side_buttons.values(), *self.level_buttons.values(), *super().focus_order()]
 
     def show_choice(self) -> None:
@@ -364,7 +403,7 @@ class WatchSetup(SetupForm):
 
     heading = "Watch the AI play"
     mode = "watch"
-    size = (560, 420)
+    size = (560, 420 + DEPLOY_ROW)
 
     def __init__(self, app: App, scenario: str, seed: int) -> None:
         self.choice: dict[str, str] = {s: ai_spec("normal") for s in SIDES}
@@ -372,7 +411,8 @@ class WatchSetup(SetupForm):
         super().__init__(app, scenario, seed)
 
     def fields(self) -> None:
-        """One drop-down of players per side, with its retinue's name."""
+        """One drop-down of players per side, with its retinue's name; the deployment and the sides'
+        rosters."""
         names = retinue_names(self.scenario)
         px = self.px
         width = self.form_rect().width - px(40)
@@ -386,7 +426,8 @@ class WatchSetup(SetupForm):
             options = self.options(side)
             chosen = next(o for o in options if o[1] == self.choice[side])
             self.menus[side] = UIDropDownMenu(list[str | tuple[str, str]](options), chosen, at, self.manager)
-        self.roster_fields(204)
+        self.deploy_fields(204)
+        self.roster_fields(204 + DEPLOY_ROW)
 
     def options(self, side: str) -> list[tuple[str, str]]:
         """The players a side's drop-down offers: each named as a person reads it, its spec kept as
@@ -397,7 +438,7 @@ class WatchSetup(SetupForm):
         return [(describe(spec), spec) for spec in specs]
 
     def focus_order(self) -> list[Any]:
-        """Each side's drop-down, Back and Start."""
+        """Each side's drop-down, the deployment, the rosters, Back and Start."""
         return [*self.menus.values(), *super().focus_order()]
 
     def nudge(self, element: Any, by: int) -> None:
@@ -426,12 +467,14 @@ class WatchSetup(SetupForm):
 
 
 class HotseatSetup(SetupForm):
-    """Each side's retinue before a hot-seat game: the scenario's own, or a roster of the player's."""
+    """How the sides deploy and each side's retinue before a hot-seat game: the scenario's own, or a
+    roster of the player's."""
 
     heading = "New hot-seat game"
     mode = "hotseat"
-    size = (560, 250)
+    size = (560, 250 + DEPLOY_ROW)
 
     def fields(self) -> None:
-        """One roster drop-down per side."""
-        self.roster_fields(16)
+        """The deployment, then one roster drop-down per side."""
+        self.deploy_fields(16)
+        self.roster_fields(16 + DEPLOY_ROW)
