@@ -449,6 +449,7 @@ def tutorial() -> MapSpec:
             ("blue_name", "string", "Harcourt's riders"),
             ("red_name", "string", "Mauleverer's foragers"),
             ("steeds_stay", "bool", "false"),
+            ("deployment", "string", "fixed"),  # the tutorial's steps need its models where they stand
         ],
         ground=grid,
         features={},

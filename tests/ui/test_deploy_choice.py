@@ -1,7 +1,8 @@
 """The deployment chosen on the new game's forms: by hand (the players deploy Spear by Spear before
 the first card) or in ranks, the form's first choice following the Settings' *Deploy by hand*; a
 solo game started by hand opens in its deployment phase, the AI deploying and the person's Spear
-waiting to be placed; the Settings' toggle saved; an older settings file still loads."""
+waiting to be placed; the Settings' toggle saved; an older settings file still loads; the tutorial's
+map keeps its models where they stand."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 import pytest
 
 from game.rules.state import UNPLACED
+from game.scenario import start_game
 from game.ui import places
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
@@ -19,6 +21,7 @@ from game.ui.screens.menu import MainMenu
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import HotseatSetup, SetupForm, SoloSetup, WatchSetup
 from game.ui.settings import Settings, load_settings
+from game.ui.tutorial import SCENARIO as TUTORIAL
 from tests.ui.conftest import frames
 from tests.ui.test_keyboard import press as key
 from tests.ui.test_solo import ai_frames, gui_click, press
@@ -118,3 +121,9 @@ def test_the_settings_toggle_is_saved_and_an_older_file_deploys_by_hand(app: App
     (old / "settings.json").write_text(json.dumps({"deploy_by_hand": "yes"}), encoding="utf-8")
     loaded, notice = load_settings(old)
     assert loaded == Settings() and "deploy_by_hand" in notice
+
+
+def test_the_tutorials_map_fixes_its_deployment() -> None:
+    engine = start_game(TUTORIAL, 1, deploy=True)
+    assert engine.state.deploying is None and engine.state.current_card
+    assert start_game("the-ford", 1, deploy=True).state.deploying is not None
