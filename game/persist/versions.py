@@ -24,7 +24,7 @@ _VERSION = r"^[\w.+!-]{1,40}$"
 class Versions(BaseModel):
     """The versions a save was written with (absent from saves written before they were recorded)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built when first saved
 
     python: str = Field(pattern=_VERSION, description="The Python version, e.g. 3.11.7.")
     destrier: str = Field(pattern=_VERSION, description="The game's own version (pyproject's).")
