@@ -286,11 +286,12 @@ class MusterScreen(Screen):
         elif key == "draw":
             roster, line = edit.draw_captain_skill(self.roster, self.content, self.rules, self.draws)
             self.draws += 1
+            drawn = roster is not self.roster  # (the same roster when nothing could be drawn)
             captain = edit.captain_of(roster, self.content)
-            if captain is not None and roster is not self.roster:
+            if captain is not None and drawn:
                 self.selected = captain
             self.change(roster, focus=key)
-            self.tell(line, bad=roster is self.roster)
+            self.tell(line, bad=not drawn)
         elif key == "save":
             return self.save()
         elif key == "back":
