@@ -57,6 +57,14 @@ def roster_problem(scenario: str, seed: int, side: str, roster: Roster) -> str:
     return ""
 
 
+def roster_label(entry: RosterEntry) -> str:
+    """A roster of the player's as a side's drop-down offers it (one with problems marked)."""
+    assert entry.roster is not None
+    found = len(breaches(entry.roster, load_content(), muster_rules()))
+    mark = f"  ({found} problem{'s' if found != 1 else ''}: cannot play)" if found else ""
+    return f"Your roster: {entry.roster.name}{mark}"
+
+
 def retinue_names(scenario: str) -> dict[str, str]:
     """Each side's retinue name in a scenario ("" if the map or the content does not say)."""
     try:
@@ -165,17 +173,11 @@ class SetupForm(Screen):
             y = px(top + i * ROSTER_ROW)
             self.label(f"{theme.SIDE_NAME[side]} fields", pygame.Rect(px(20), y, width, px(26)))
             options = [(f"The scenario's own: {names.get(side) or side}", OWN)]
-            options += [(self._roster_label(e), str(e.path)) for e in self.rosters]
+            options += [(roster_label(e), str(e.path)) for e in self.rosters]
             chosen = next((o for o in options if o[1] == self.roster_choice[side]), options[0])
             at = pygame.Rect(px(20), y + px(28), width, px(38)).move(self.form_rect().topleft)
             self.roster_menus[side] = UIDropDownMenu(list[str | tuple[str, str]](options), chosen, at,
                                                      self.manager)
-
-    def _roster_label(self, entry: RosterEntry) -> str:
-        assert entry.roster is not None
-        found = len(breaches(entry.roster, load_content(), muster_rules()))
-        mark = f"  ({found} problem{'s' if found != 1 else ''}: cannot play)" if found else ""
-        return f"Your roster: {entry.roster.name}{mark}"
 
     def choose_roster(self, side: str, choice: str) -> None:
         """A side fields the scenario's own retinue (OWN) or a roster of the player's (its path);
