@@ -384,7 +384,6 @@ class ScenarioPicker(ButtonScreen):
     def update(self, dt: float) -> places.Transition:
         """The maps checked since the last take come into the list (a few times a second, and as
         soon as the last is checked: each take lays the list out again)."""
-        self.shown = True
         self._since_take += dt
         if (self._since_take >= TAKE_EVERY or self.checks.done) and self._take_checked():
             self._since_take = 0.0
@@ -478,6 +477,7 @@ class ScenarioPicker(ButtonScreen):
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """The list (broken maps greyed, with their reason), and the chosen scenario's table."""
+        self.shown = True  # drawn by the app: from now the checks stop when it leaves the stack
         w, h = surface.get_size()
         text(surface, self.title, self.app.fonts.title, (w // 2, 30), theme.GOLD, "midtop")
         self.draw_buttons(surface)
