@@ -287,6 +287,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--render-scenario", default=None,
                    help="render only this scenario (default: The Ford and the largest shipped map)")
     only = p.add_mutually_exclusive_group()
+    p.add_argument("--cpu-clock", action="store_true",
+                   help="time the render's frames on the CPU clock (for a loaded machine)")
     only.add_argument("--engine-only", action="store_true", help="skip the render benchmark")
     only.add_argument("--render-only", action="store_true", help="skip the engine benchmark")
     args = p.parse_args(argv)
@@ -320,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             report["drive"] = bench_drive(max(5, min(args.reps, 200)))
         if not args.engine_only:
             names = [args.render_scenario] if args.render_scenario else render_tables()
-            tables = bench_tables(names, args.seed, args.frames, args.warmup)
+            tables = bench_tables(names, args.seed, args.frames, args.warmup, args.cpu_clock)
             for key, name in zip(("render", "render_large"), names, strict=False):
                 report[key] = tables[name]
     except (BenchError, RenderBenchError) as exc:
