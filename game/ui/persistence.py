@@ -3,11 +3,13 @@ game.persist.slots."""
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.bounded import printable
+from game.persist.folders import rosters_dir
 from game.persist.match import Match
 from game.persist.saves import AUTOSAVE, AUTOSAVE_PREV
 from game.persist.schema import HUMAN
@@ -120,3 +122,13 @@ def open_save(path: Path, saves_dir: Path | None = None) -> Match:
     """Load and replay a save of the saves folder (raises SaveError with a one-line reason; a link
     out of the folder is refused, as the list says)."""
     return load_slot(path, saves_dir)
+
+
+def has_rosters() -> bool:
+    """True if the player's rosters folder holds a roster file (a game then asks which retinue each
+    side fields before it starts)."""
+    try:
+        return any(n.lower().endswith(".json") and not n.startswith(".")
+                   for n in os.listdir(rosters_dir(create=False)))
+    except OSError:
+        return False

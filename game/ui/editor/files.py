@@ -20,6 +20,7 @@ from game.scenario import forget_scenario, scenario_key, scenario_label, scenari
 from game.terrain.terrain_map import MapError
 from game.ui import places
 from game.ui.editor.session import Editing
+from game.ui.persistence import has_rosters
 from game.ui.solo import solo_players
 
 Pending = tuple[str, None]  # what a file dialog is open for: ("open", None) or ("save_as", None)
@@ -135,6 +136,9 @@ class Files:
         if problem:
             editing.message = f"cannot play it yet: {problem}"
             return None
+        if has_rosters():  # each side may field one of the player's rosters: the game's form asks
+            form = places.SoloSetup if mode == "solo" else places.HotseatSetup
+            return places.Push(form(key, 1))
         players = solo_players("red", "normal") if mode == "solo" else None
         try:
             match = Match.start(key, 1, mode, players)

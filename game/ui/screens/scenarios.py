@@ -28,7 +28,7 @@ from pygame_gui.core import UIContainer
 from game.bounded import FileRefused, printable, read_bytes
 from game.content import load_content
 from game.persist import Match
-from game.persist.folders import rosters_dir, scenarios_dir
+from game.persist.folders import scenarios_dir
 from game.rules.state import SIDES
 from game.scenario import (
     MAPS_DIR,
@@ -45,6 +45,7 @@ from game.terrain.tmx_check import MAX_FILE_BYTES
 from game.ui import places, theme
 from game.ui.app import App
 from game.ui.miniature import miniature
+from game.ui.persistence import has_rosters
 from game.ui.screens.base import ButtonScreen
 from game.ui.widgets import Button, fit, panel, paragraph, text, wrap
 
@@ -441,7 +442,7 @@ class ScenarioPicker(ButtonScreen):
             return places.Push(places.SoloSetup(name, seed))
         if self.mode == "watch":
             return places.Push(places.WatchSetup(name, seed))
-        if _has_rosters():  # each side may field one of the player's rosters: asked first
+        if has_rosters():  # each side may field one of the player's rosters: asked first
             return places.Push(places.HotseatSetup(name, seed))
         match = Match.start(name, seed, self.mode, deploy=self.app.settings.deploy_by_hand)
         return places.Replace(places.Battle(match, self.mode))
@@ -651,15 +652,6 @@ class ScenarioPicker(ButtonScreen):
                         theme.SIDE_TEXT[force.side]))
         return out
 
-
-def _has_rosters() -> bool:
-    """True if the player's rosters folder holds a roster file (a hot-seat game then asks which
-    retinue each side fields)."""
-    try:
-        return any(n.lower().endswith(".json") and not n.startswith(".")
-                   for n in os.listdir(rosters_dir(create=False)))
-    except OSError:
-        return False
 
 
 def _own_folder() -> Path:

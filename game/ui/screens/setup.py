@@ -289,7 +289,8 @@ class SetupForm(Screen):
 
     def start(self) -> places.Transition:
         """The table in place of this form and the scenario picker under it (each side fielding its
-        chosen roster, deploying as chosen); nothing while a chosen roster cannot take the field."""
+        chosen roster, deploying as chosen), or over the screen games go back to (the editor's test
+        play); nothing while a chosen roster cannot take the field."""
         if any(self.roster_problems.values()):
             return None
         rosters = self.chosen_rosters()
@@ -299,6 +300,9 @@ class SetupForm(Screen):
         except (RosterError, MapError) as exc:
             self.roster_problems["start"] = str(exc)
             return None
+        stack = self.app.stack
+        if len(stack) > 1 and stack[-1] is self and stack[-2].games_return_here:
+            return places.Replace(places.Battle(match, self.mode))
         return places.Pop(then=places.Replace(places.Battle(match, self.mode)))
 
     # --- frames ---------------------------------------------------------------------------
