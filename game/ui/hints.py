@@ -1,22 +1,36 @@
-"""Hints for the person at the table: what the default AI would do now, its best few commands
-with their worth in expected Valour, worked out off the frame loop (pygame-free).
+"""Hints for the person at the table: what the default AI would do now, its best few commands,
+each with the Valour it wins against ending the activation, worked out off the frame loop
+(pygame-free).
 
 The advice is asked of a view of the game that holds only what the acting side may know (the
 Hero Deck's order, the Perk deck, the other hand and the dice to come are sampled afresh, as the
 AI players see the game: game.ai.view). The view has an engine and a table of its own and is
 worked on in a worker thread, as the AI's own choices are (game.ui.solo.Thinker); the game shown
 is never touched and its dice never roll.
+
+Every die the hint rolls (the view, the AI's own views and play-outs, the estimates' play-outs)
+comes from the position as the side sees it (`information_set_key`) and the hint's fixed seed,
+fresh at every ask, and the AI asked searches its whole budget whatever the clock says: the same
+position always gets the same advice, and what the side cannot know never changes it.
+
+The figure beside each hint is an estimate in Valour Points (`FIGURE`): on `ESTIMATE_VIEWS`
+sampled views, the command and the rest of its activation are played out, and so is ending the
+activation (between models, ending the Spear), with the same dice; the figure is the mean of the
+Valour margin after the command less after ending it, with the standard error of that mean.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from game.ai import Player, heuristic, make_player
+from game.ai.deploy import deploying
 from game.ai.heuristic import Memory
+from game.ai.search import SearchPlayer
 from game.ai.view import determinise, information_set_key
 from game.rules import odds
 from game.rules.commands import (
@@ -41,7 +55,7 @@ from game.rules.commands import (
 )
 from game.rules.engine import Dice, Engine, Rejected, Table
 from game.rules.explain import GAMBIT_NAMES, Explanation, heading
-from game.rules.state import GameState, Side
+from game.rules.state import GameState, Side, other_side
 from game.ui import preview
 from game.ui.eventtext import cap, content_name, word
 from game.ui.solo import ai_spec
@@ -50,6 +64,35 @@ Point = tuple[float, float]
 HINTS = 3  # how many commands a hint shows
 LEVEL = "normal"  # the default AI's level
 HintKind = Literal["move", "line", "label"]  # a path and ghost; a line to the target; a label
+HINT_SEED = 0x48696E74  # the hint's own fixed seed, mixed with the position's key at every ask
+ESTIMATE_VIEWS = 8  # sampled views each hinted command and ending the activation are played out on
+FIGURE = ("Valour Points the command wins over the rest of its activation against {against}: the "
+          "mean of the Valour margin after it less after {against}, over play-outs on sampled views "
+          "with the same dice, ± its standard error")  # what the figure beside a hint is
+WIN_GUARD = 50.0  # a play-out worth this much less is a refused command (the search scores it -100)
+AGAINST_END = "ending the activation"
+AGAINST_SPEAR = "ending the Spear"
+AGAINST_NOW = "the position now"  # a reaction: the play-outs' Valour won from now
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The Valour a command wins against a baseline (ending the activation), from paired play-outs."""
+
+    gain: float  # the mean of the Valour margin after the command less after the baseline
+    error: float  # the standard error of that mean
+    against: str  # the baseline in words, e.g. "ending the activation"
+    views: int  # the play-outs the mean is over
+
+    @property
+    def text(self) -> str:
+        """The figure to one decimal, e.g. "+1.2 ± 0.6 VP" (never "-0.0")."""
+        return f"{round(self.gain, 1) + 0.0:+.1f} ± {round(self.error, 1) + 0.0:.1f} VP"
+
+    @property
+    def words(self) -> str:
+        """The figure with its baseline: "+1.2 ± 0.6 VP vs ending the activation"."""
+        return f"{self.text} vs {self.against}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +101,7 @@ class Hint:
 
     rank: int
     command: Command
-    score: float  # roughly in expected Valour Points
+    score: float  # the AI's own value of the command, for its ranking only (never shown)
     text: str  # the command in words, e.g. "Mounted Charge! on Thomas Strangways"
     kind: HintKind
     model: str = ""  # the model concerned ("" for none, e.g. End the Spear)
@@ -68,21 +111,102 @@ class Hint:
     lines: list[str] = field(default_factory=list)  # the preview's lines (odds, terrain, jumps)
     summary: str = ""  # the preview line that matters most, for the panel
     tag: str = ""  # a few words for the table beside the hint's number (the odds of a fight or shot)
+    estimate: Estimate | None = None  # the Valour it wins against ending the activation (None: none)
 
     @property
     def value(self) -> str:
-        """The score as expected Valour, to one decimal."""
-        return f"{round(self.score, 1) + 0.0:+.1f} VP"  # never "-0.0"
+        """The figure shown beside the hint: its estimate in Valour Points, e.g. "+1.2 ± 0.6 VP"
+        ("" when none was worked out, as before the first card)."""
+        return self.estimate.text if self.estimate is not None else ""
+
+    @property
+    def figure(self) -> str:
+        """The figure with what it is against: "+1.2 ± 0.6 VP vs ending the activation"."""
+        return self.estimate.words if self.estimate is not None else ""
 
     @property
     def label(self) -> str:
-        """The panel's line: "1. Mounted Charge! on Sir X — +0.8 VP"."""
-        return f"{self.rank}. {self.text} — {self.value}"
+        """The panel's line: "1. Mounted Charge! on Sir X — +0.8 ± 0.4 VP"."""
+        return f"{self.rank}. {self.text} — {self.value}" if self.value else f"{self.rank}. {self.text}"
 
 
-def default_player() -> Player:
-    """The AI a hint asks: the default AI (as solo play picks it) at the normal level."""
-    return make_player(ai_spec(LEVEL), 0)
+def default_player(seed: int = 0) -> Player:
+    """The AI a hint asks: the default AI (as solo play picks it) at the normal level, with this
+    seed, searching its whole budget whatever the clock says (so its answer is the same at any speed)."""
+    player = make_player(ai_spec(LEVEL), seed)
+    if hasattr(player, "time_cap"):
+        player.time_cap = None
+    return player
+
+
+def hint_seed(engine: Engine, side: Side, seed: int = HINT_SEED) -> int:
+    """The seed of a hint's dice: the position as `side` sees it (its information set's key) mixed
+    with the hint's fixed seed; what the side cannot know (the game's seed among it) plays no part."""
+    return (int(information_set_key(engine, side)[:16], 16) ^ seed) & ((1 << 63) - 1)
+
+
+def valour_margin(state: GameState, side: Side) -> float:
+    """The side's Valour less its opponent's."""
+    return float(state.sides[side].valour - state.sides[other_side(side)].valour)
+
+
+class _Margin(SearchPlayer):
+    """The search's play-outs (the default AI's quick policy, over the rest of the activation), read
+    at their end as the Valour margin alone."""
+
+    def leaf(self, sim: Engine, side: Side) -> float:
+        """The Valour margin where the play-out stopped."""
+        return valour_margin(sim.state, side)
+
+
+def baseline(engine: Engine, side: Side) -> tuple[Command | None, str]:
+    """What a hint's figure is measured against, and its words: ending the activation, else (between
+    models) ending the Spear, else (a reaction) the position now."""
+    with engine.deciding():
+        offered = engine.legal_commands(side)
+    ends = [c for c in offered if isinstance(c, EndActivation)]
+    if ends:
+        return ends[0], AGAINST_END
+    spears = [c for c in offered if isinstance(c, EndSpear)]
+    if spears:
+        return spears[0], AGAINST_SPEAR
+    return None, AGAINST_NOW
+
+
+def estimates(engine: Engine, side: Side, commands: list[Command], seed: int,
+              memory: Memory | None = None, views: int = ESTIMATE_VIEWS) -> list[Estimate | None]:
+    """Each command's Valour won against ending the activation (`baseline`), from `views` sampled
+    views of `engine` drawn with dice of `seed`: on each view the command and the baseline are
+    played out with the same dice, and the figure is the mean difference of the Valour margin after
+    them with its standard error (None before the first card, or for a command a view refuses)."""
+    if deploying(engine) or not commands:
+        return [None for _ in commands]
+    player = _Margin(seed, LEVEL)
+    if memory is not None:
+        player.memory = memory
+    dice = Dice(seed)
+    samples = [determinise(engine, side, dice) for _ in range(views)]
+    seeds = [dice.pick(1 << 62) for _ in samples]
+    base, against = baseline(engine, side)
+    now = valour_margin(engine.state, side)
+    bases = [player.value(view, side, base, Dice(s)) if base is not None else now
+             for view, s in zip(samples, seeds, strict=True)]
+    found: list[Estimate | None] = []
+    for cmd in commands:
+        if cmd == base:
+            found.append(Estimate(0.0, 0.0, against, views))
+            continue
+        gaps = [player.value(view, side, cmd, Dice(s)) - b
+                for view, s, b in zip(samples, seeds, bases, strict=True)]
+        found.append(_estimate(gaps, against) if min(gaps) > -WIN_GUARD else None)
+    return found
+
+
+def _estimate(gaps: list[float], against: str) -> Estimate:
+    """The mean of paired differences with its standard error."""
+    mean = sum(gaps) / len(gaps)
+    spread = sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1) if len(gaps) > 1 else 0.0
+    return Estimate(mean, math.sqrt(spread / len(gaps)), against, len(gaps))
 
 
 def hints(engine: Engine, side: Side, n: int = HINTS, player: Player | None = None,
@@ -101,8 +225,7 @@ def player_view(carrier: Engine, side: Side) -> Engine:
     """An engine on a copy of the carrier's game holding only what `side` may know: what is hidden
     from it is sampled (game.ai.view.determinise) with dice of the hint's own, seeded from the
     public part of the position, so the same position as the side sees it gives the same view."""
-    seed = int(information_set_key(carrier, side)[:16], 16)
-    return determinise(carrier, side, Dice(seed))
+    return determinise(carrier, side, Dice(hint_seed(carrier, side, 0)))
 
 
 def describe_command(engine: Engine, cmd: Command, ex: Explanation | None = None) -> str:
@@ -254,20 +377,25 @@ def make_hint(engine: Engine, rank: int, cmd: Command, score: float) -> Hint:
 
 
 def build_hints(engine: Engine, side: Side, n: int = HINTS, player: Player | None = None,
-                memory: Memory | None = None) -> list[Hint]:
-    """The best `n` commands for `side` as hints, ranked from 1."""
+                memory: Memory | None = None, seed: int = HINT_SEED) -> list[Hint]:
+    """The best `n` commands for `side` as hints, ranked from 1, each with its estimate in Valour
+    (its play-outs' dice from `seed`)."""
     with engine.deciding():
         found = hints(engine, side, n, player, memory)
-        return [make_hint(engine, i, cmd, score) for i, (cmd, score) in enumerate(found, 1)]
+        made = [make_hint(engine, i, cmd, score) for i, (cmd, score) in enumerate(found, 1)]
+    figures = estimates(engine, side, [h.command for h in made], seed, memory)
+    return [replace(h, estimate=e) for h, e in zip(made, figures, strict=True)]
 
 
 class HintWorker:
-    """Works out hints in a worker thread, on a copy of the game as the acting side sees it."""
+    """Works out hints in a worker thread, on a copy of the game as the acting side sees it, with
+    dice of the position's own (`hint_seed`): asked again, the same position gets the same hints."""
 
-    def __init__(self, table: Table, player: Player | None = None) -> None:
+    def __init__(self, table: Table, player: Player | None = None, seed: int = HINT_SEED) -> None:
         # a table of its own: the engine remembers walks and checks on its table while deciding
         self.table = Table(table.content, table.base_terrain or table.terrain)
-        self._player = player  # made when first asked (the default AI)
+        self._player = player  # None: the default AI, made afresh for every ask
+        self.seed = seed
         self.memory = Memory()  # the ground's distance fields, kept between hints
         self._carrier: Engine | None = None  # the game's state on this table, for taking views
         self.engine: Engine | None = None  # the view the worker works on
@@ -275,12 +403,15 @@ class HintWorker:
         self._thread: threading.Thread | None = None
         self._result: list[Hint] | BaseException | None = None
 
-    @property
-    def player(self) -> Player:
-        """The AI asked for hints."""
-        if self._player is None:
-            self._player = default_player()
-        return self._player
+    def player(self, seed: int) -> Player:
+        """The AI asked for this hint: the one the worker was given, else the default AI with the
+        ask's seed (a fresh one, whose dice are the position's), keeping the worker's ground."""
+        if self._player is not None:
+            return self._player
+        player = default_player(seed)
+        if isinstance(player, SearchPlayer):
+            player.memory = self.memory
+        return player
 
     @property
     def busy(self) -> bool:
@@ -295,14 +426,15 @@ class HintWorker:
             self._carrier = Engine(self.table, state)  # only read: the view is a copy
         self._carrier.state = state
         self.engine = player_view(self._carrier, side)
+        seed = hint_seed(self._carrier, side, self.seed)
         self.token, self._result = token, None
-        self._thread = threading.Thread(target=self._run, args=(self.engine, self.player, side, n),
-                                        name="hint", daemon=True)
+        work = (self.engine, self.player(seed), side, n, seed)
+        self._thread = threading.Thread(target=self._run, args=work, name="hint", daemon=True)
         self._thread.start()
 
-    def _run(self, engine: Engine, player: Player, side: Side, n: int) -> None:
+    def _run(self, engine: Engine, player: Player, side: Side, n: int, seed: int) -> None:
         try:
-            self._result = build_hints(engine, side, n, player, self.memory)
+            self._result = build_hints(engine, side, n, player, self.memory, seed)
         except BaseException as exc:  # handed to the main thread, which reports it
             self._result = exc
 

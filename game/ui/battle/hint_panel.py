@@ -47,6 +47,16 @@ class HintedTable(Protocol):
         ...
 
 
+def figure_help(shown: list[Hint]) -> str:
+    """The panel's line on what the figures are (`game.ui.hints.FIGURE`, in short): the Valour
+    each command wins over its activation's play-outs against the baseline, with its error."""
+    against = next((h.estimate.against for h in shown if h.estimate is not None), "")
+    if not against:
+        return ""
+    return (f"Figures: Valour Points won in sampled play-outs of the activation vs {against}, "
+            "± standard error. ")
+
+
 class HintDesk:
     """The hint board of a table, and what the person does with it."""
 
@@ -106,8 +116,8 @@ class HintDesk:
         rows = tuple(HintRow(h.rank, f"{h.rank}. {h.text}", h.value, h.summary,
                              hint_colour(h.rank, board.picked), h.rank == board.picked) for h in board.shown)
         play = "; Enter plays it" if board.picked else ""
-        footer = (f"Click a hint or press 1-{len(rows)} to show it{play}. Scores are in expected "
-                  f"Valour. {keys.label('hint')} or Esc hides them.")
+        footer = (f"Click a hint or press 1-{len(rows)} to show it{play}. {figure_help(board.shown)}"
+                  f"{keys.label('hint')} or Esc hides them.")
         return HintPanel(rows, footer=footer)
 
     def footer(self, keys: Keymap) -> str:

@@ -215,7 +215,7 @@ def draw_hint_box(surface: pygame.Surface, cam: Camera, board: HintBoard, fonts:
         return
     body, head = fonts.small, fonts.get(15, True)
     colour = hint_colour(hint.rank)
-    title = f"Hint {hint.rank}: {hint.text}  ({hint.value})"
+    title = f"Hint {hint.rank}: {hint.text}" + (f"  ({hint.figure})" if hint.figure else "")
     lines = hint.lines
     width = max([rendered(head, title, colour).get_width()]
                 + [rendered(body, ln, theme.TEXT).get_width() for ln in [*lines, footer]]) + 24
