@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from game.content.loader import DATA_DIR, ContentError
 from game.content.models import SKILL_LISTS
-from game.muster.rules import _table
+from game.muster.rules import data_table
 
 CAMPAIGN_FILE = "campaign.toml"
 Injury = Literal["dead", "captured", "lost_eye", "old_wound", "leg_wound", "arm_wound", "misses_battle",
@@ -127,7 +127,7 @@ def campaign_rules_from(data_dir: Path) -> CampaignRules:
     """The campaign's tables of a content folder; one ContentError naming the file and field."""
     path = data_dir / CAMPAIGN_FILE
     try:
-        return CampaignRules.model_validate(_table(path, "campaign"))
+        return CampaignRules.model_validate(data_table(path, "campaign"))
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ContentError(f"{path.name}: [campaign]: field {'.'.join(map(str, first['loc']))}: "

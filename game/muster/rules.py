@@ -76,7 +76,8 @@ def _read(path: Path) -> dict[str, Any]:
         raise ContentError(f"{path.name}: not valid TOML: {exc}") from None
 
 
-def _table(path: Path, key: str) -> dict[str, Any]:
+def data_table(path: Path, key: str) -> dict[str, Any]:
+    """The `[key]` table of a data file in `game/content/data` (read bounded; ContentError if absent)."""
     table = _read(path).get(key)
     if not isinstance(table, dict):
         raise ContentError(f"{path.name}: expected a [{key}] table")
@@ -87,7 +88,7 @@ def muster_rules_from(data_dir: Path) -> MusterRules:
     """The muster rules of a content folder; one ContentError naming the file and field."""
     path = data_dir / MUSTER_FILE
     try:
-        return MusterRules.model_validate(_table(path, "muster"))
+        return MusterRules.model_validate(data_table(path, "muster"))
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ContentError(f"{path.name}: [muster]: field {'.'.join(map(str, first['loc']))}: "
@@ -98,7 +99,7 @@ def names_from(data_dir: Path) -> Names:
     """The period names of a content folder; one ContentError naming the file and field."""
     path = data_dir / NAMES_FILE
     try:
-        return Names.model_validate(_table(path, "names"))
+        return Names.model_validate(data_table(path, "names"))
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ContentError(f"{path.name}: [names]: field {'.'.join(map(str, first['loc']))}: "
