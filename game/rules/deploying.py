@@ -12,11 +12,11 @@ from itertools import zip_longest
 from game.rules.commands import AutoDeploy, Deploy
 from game.rules.context import Act, Rejected, Table
 from game.rules.events import DeploymentBegan, DeploymentEnded, ModelDeployed, SpearDeployed, made
-from game.rules.geometry import box_distance, local_frame
 from game.rules.missiles import missile_weapon
 from game.rules.movement import position_problem
 from game.rules.state import SIDES, UNPLACED, Deploying, GameState, Model, Side, other_side
 from game.rules.turn import begin_turn
+from game.rules.vehicles import ahead_of_a_vehicle
 from game.terrain.geometry import obstacle_near
 from game.terrain.terrain_map import DeploymentZone
 
@@ -318,19 +318,5 @@ def _free(table: Table, state: GameState, m: Model, x: float, y: float, facing: 
     for p in planned:
         if bases.spine_gap(mine, bases.spine_at(p.x, p.y, p.facing, p.model.steed is not None)) < SPREAD:
             return False
-    return not _before_a_vehicle(table, state, m.side, x, y)
+    return not ahead_of_a_vehicle(table, state, m.side, x, y)
 
-
-def _before_a_vehicle(table: Table, state: GameState, side: Side, x: float, y: float) -> bool:
-    """True if the spot is within 1.6" of a vehicle, or on the ground 8" ahead of one of the side's
-    (where it will drive)."""
-    for v in state.vehicles:
-        prof = table.content.vehicles[v.profile]
-        if box_distance(v.x, v.y, v.heading, prof.length, prof.width, x, y) < 1.6:
-            return True
-        if v.side != side:
-            continue
-        along, across = local_frame(v.x, v.y, v.heading, x, y)
-        if 0.0 < along < prof.length / 2 + 8.0 and abs(across) < prof.width / 2 + 1.6:
-            return True
-    return False

@@ -13,10 +13,10 @@ from game.rules.deploying import begin_deployment
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.events import DeckShuffled, PerkDrawn
-from game.rules.geometry import box_distance, local_frame
 from game.rules.movement import position_problem
 from game.rules.state import SIDES, GameState, Model, Side, SideState, Vehicle
 from game.rules.turn import begin_turn
+from game.rules.vehicles import ahead_of_a_vehicle
 from game.terrain.terrain_map import DeploymentZone, TerrainMap
 
 
@@ -99,7 +99,7 @@ def _spots(table: Table, state: GameState, side: Side, zones: list[DeploymentZon
         for y in rows:
             x = z.x + 1.0
             while x <= z.x + z.w - 0.5:
-                if not _ahead_of_a_vehicle(table, state, side, x, y):
+                if not ahead_of_a_vehicle(table, state, side, x, y):
                     mine.append((x, y))
                 x += step
         centre = (z.x + z.w / 2, z.y + z.h / 2)
@@ -121,19 +121,6 @@ def _place(table: Table, state: GameState, models: list[Model],
             return m
     return None
 
-
-def _ahead_of_a_vehicle(table: Table, state: GameState, side: Side, x: float, y: float) -> bool:
-    """True if (x, y) is within 1.6" of a vehicle, or on the road 8" ahead of one of the side's."""
-    for v in state.vehicles:
-        prof = table.content.vehicles[v.profile]
-        if box_distance(v.x, v.y, v.heading, prof.length, prof.width, x, y) < 1.6:
-            return True
-        if v.side != side:
-            continue
-        along, across = local_frame(v.x, v.y, v.heading, x, y)
-        if 0.0 < along < prof.length / 2 + 8.0 and abs(across) < prof.width / 2 + 1.6:
-            return True
-    return False
 
 
 def place_vehicles(table: Table, state: GameState, escort: Escort | None) -> None:

@@ -7,8 +7,8 @@ import math
 
 from game.content.models import VehicleProfile
 from game.rules.context import Table
-from game.rules.geometry import Bases, box_distance, point_segment_distance
-from game.rules.state import GameState, Model, Vehicle
+from game.rules.geometry import Bases, box_distance, local_frame, point_segment_distance
+from game.rules.state import GameState, Model, Side, Vehicle
 from game.terrain.terrain_map import HARD_GOING
 
 Point = tuple[float, float]
@@ -142,3 +142,18 @@ def blocking_vehicle(table: Table, state: GameState, points: list[Point]) -> Veh
                 if box_distance(v.x, v.y, v.heading, prof.length, prof.width, px, py) < 1e-6:
                     return v
     return None
+
+
+def ahead_of_a_vehicle(table: Table, state: GameState, side: Side, x: float, y: float) -> bool:
+    """True if (x, y) is within 1.6" of a vehicle, or on the ground 8" ahead of one of the side's
+    (where it will drive): no model is deployed there."""
+    for v in state.vehicles:
+        prof = table.content.vehicles[v.profile]
+        if box_distance(v.x, v.y, v.heading, prof.length, prof.width, x, y) < 1.6:
+            return True
+        if v.side != side:
+            continue
+        along, across = local_frame(v.x, v.y, v.heading, x, y)
+        if 0.0 < along < prof.length / 2 + 8.0 and abs(across) < prof.width / 2 + 1.6:
+            return True
+    return False
