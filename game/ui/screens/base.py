@@ -13,7 +13,9 @@ from game.ui.app import App, Screen
 from game.ui.widgets import Button, ButtonKit, column, focus_ring, text
 
 if TYPE_CHECKING:
+    import pygame_gui
     from pygame_gui.core import UIContainer
+    from pygame_gui.elements import UITextEntryLine
 
 TITLE_TOP = 40  # where a screen's title stands
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_TAB)
@@ -219,3 +221,36 @@ class ButtonScreen(Screen):
         button = self.focused()
         if button is not None:
             focus_ring(surface, button.rect)
+
+
+class EntryScreen(ButtonScreen):
+    """A ButtonScreen with one text entry (pygame_gui) that holds the keys while the player types,
+    and gives them up to the buttons (and to any screen put over it)."""
+
+    def __init__(self, app: App) -> None:
+        self.typing = True  # the entry has the keys (else a button has)
+        self.gui: pygame_gui.UIManager | None = None
+        self.entry: UITextEntryLine | None = None
+        super().__init__(app)
+
+    def release(self) -> None:
+        """The entry gives up the keys (pygame_gui stops repeating held keys)."""
+        self.typing = False
+        if self.gui is not None:
+            self.gui.set_focus_set(None)
+
+    def grab(self) -> None:
+        """The entry takes the keys, its cursor after the last letter."""
+        self.typing = True
+        if self.gui is not None and self.entry is not None and not self.entry.is_focused:
+            self.gui.set_focus_set(self.entry)
+            self.entry.set_text(self.entry.get_text())
+
+    def covered(self, screen: Screen) -> None:
+        """A question (or the rules) over this screen: the entry gives up the keys until it is back."""
+        if self.gui is not None:
+            self.gui.set_focus_set(None)
+
+    def focused(self) -> Button | None:
+        """The button the keys act on (none while the entry has them)."""
+        return None if self.typing else super().focused()

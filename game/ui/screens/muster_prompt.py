@@ -13,17 +13,16 @@ import pygame
 
 from game.ui import places, theme
 from game.ui.app import App
-from game.ui.screens.base import ENTER_KEYS, NEXT_KEYS, PREVIOUS_KEYS, TITLE_TOP, ButtonScreen
+from game.ui.screens.base import ENTER_KEYS, NEXT_KEYS, PREVIOUS_KEYS, TITLE_TOP, EntryScreen
 from game.ui.widgets import Button, fit, focus_ring, gui_manager, panel, text
 
 if TYPE_CHECKING:
-    import pygame_gui
-    from pygame_gui.elements import UITextEntryLine
+    pass
 
 ENTRY_LIMIT = 400  # characters: a path or a name is never longer
 
 
-class TextPrompt(ButtonScreen):
+class TextPrompt(EntryScreen):
     """One entry, its label, a line saying why the text was refused, OK and Cancel."""
 
     opaque = False
@@ -31,10 +30,7 @@ class TextPrompt(ButtonScreen):
     def __init__(self, app: App, ask: places.AskText) -> None:
         self.ask = ask
         self.title = ask.heading
-        self.typing = True  # the entry has the keys (else a button has)
         self.problem = ""
-        self.gui: pygame_gui.UIManager | None = None
-        self.entry: UITextEntryLine | None = None
         self.entry_at: tuple[object, ...] = ()
         self.entry_rect = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -90,27 +86,9 @@ class TextPrompt(ButtonScreen):
         return places.Pop()
 
     # --- the keys -------------------------------------------------------------------------
-    def release(self) -> None:
-        """The entry gives up the keys."""
-        self.typing = False
-        if self.gui is not None:
-            self.gui.set_focus_set(None)
 
-    def grab(self) -> None:
-        """The entry takes the keys."""
-        self.typing = True
-        if self.gui is not None and self.entry is not None and not self.entry.is_focused:
-            self.gui.set_focus_set(self.entry)
-            self.entry.set_text(self.entry.get_text())  # the cursor after the last letter
 
-    def covered(self, screen: object) -> None:
-        """The rules over the prompt: the entry gives up the keys meanwhile."""
-        if self.gui is not None:
-            self.gui.set_focus_set(None)
 
-    def focused(self) -> Button | None:
-        """The button the keys act on (none while the entry has them)."""
-        return None if self.typing else super().focused()
 
     def move_focus(self, by: int) -> None:
         """Round the entry, OK and Cancel."""

@@ -17,17 +17,16 @@ import pygame
 from game.ui import places, theme
 from game.ui.app import App
 from game.ui.persistence import SlotInfo, name_problem, player_saves, slot_taken, suggested_name
-from game.ui.screens.base import ENTER_KEYS, NEXT_KEYS, PREVIOUS_KEYS, TITLE_TOP, ButtonScreen
+from game.ui.screens.base import ENTER_KEYS, NEXT_KEYS, PREVIOUS_KEYS, TITLE_TOP, EntryScreen
 from game.ui.widgets import Button, focus_ring, gui_manager, panel, text
 
 if TYPE_CHECKING:
-    import pygame_gui
-    from pygame_gui.elements import UITextEntryLine
+    pass
 
 DRAG_EVENTS = (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)  # the entry selects letters by a drag
 
 
-class SaveGameScreen(ButtonScreen):
+class SaveGameScreen(EntryScreen):
     """Save the game under a name: the entry, the saves to overwrite, Save and Cancel."""
 
     title = "Save game"
@@ -36,12 +35,9 @@ class SaveGameScreen(ButtonScreen):
     def __init__(self, app: App, game: places.Saver) -> None:
         self.game = game
         self.saves: list[SlotInfo] = player_saves(app.saves_dir)
-        self.typing = True  # the entry has the keys' focus (else a button has)
         self.problem = ""  # why the typed name cannot be used ("" if it can)
         self.checked: str | None = None  # the name `problem` was worked out for
         self.taken = False  # a save has the typed name already
-        self.gui: pygame_gui.UIManager | None = None
-        self.entry: UITextEntryLine | None = None
         self.entry_at: tuple[object, ...] = ()  # the window, scale and place the entry was made for
         self.entry_rect = pygame.Rect(0, 0, 0, 0)
         self.first_text = suggested_name(game.state)
@@ -150,27 +146,9 @@ class SaveGameScreen(ButtonScreen):
         return places.Pop()
 
     # --- the keys' focus ------------------------------------------------------------------
-    def release(self) -> None:
-        """The entry gives up the keys (pygame_gui stops repeating held keys)."""
-        self.typing = False
-        if self.gui is not None:
-            self.gui.set_focus_set(None)
 
-    def grab(self) -> None:
-        """The entry takes the keys, its cursor at the end of the name."""
-        self.typing = True
-        if self.gui is not None and self.entry is not None and not self.entry.is_focused:
-            self.gui.set_focus_set(self.entry)
-            self.entry.set_text(self.entry.get_text())  # the cursor after the last letter
 
-    def covered(self, screen: object) -> None:
-        """A question (or the rules) over this screen: the entry gives up the keys until it is back."""
-        if self.gui is not None:
-            self.gui.set_focus_set(None)
 
-    def focused(self) -> Button | None:
-        """The button the keys act on (none while the entry has them)."""
-        return None if self.typing else super().focused()
 
     def move_focus(self, by: int) -> None:
         """Round the entry, the saves, Save and Cancel: past Cancel (or before the first save)
