@@ -148,6 +148,16 @@ def _skill_breaches(member: RosterMember, prof: Profile, rules: MusterRules) -> 
     return out
 
 
+def brought_skills(member: RosterMember, content: Content) -> tuple[str, ...]:
+    """The Skills a model has without being given them: his profile's, and Equestrian for a Hero
+    on a steed (as the engine's `has_skill` reads them)."""
+    prof = content.profiles.get(member.profile)
+    if prof is None:
+        return ()
+    mounted_hero = prof.type == "hero" and member.steed is not None
+    return tuple(dict.fromkeys((*prof.skills, *(("equestrian",) if mounted_hero else ()))))
+
+
 def skill_name(skill: str) -> str:
     """A Skill's name as a player reads it (skilld_at_arms: Skill'd at Arms)."""
     return "Skill'd at Arms" if skill == "skilld_at_arms" else skill.replace("_", " ").title()

@@ -23,7 +23,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from game.content import load_content
 from game.muster import Breach, Roster, breaches, dismount_all, mount_all, muster_rules
-from game.muster.roster import skill_name
+from game.muster.roster import brought_skills, skill_name
 from game.persist.rosters import RosterFileError, read_roster, write_roster
 from game.ui import places, theme
 from game.ui.app import App, Screen
@@ -142,8 +142,11 @@ class MusterScreen(Screen):
         """A column of Skill buttons per list, those he has lit."""
         member = self.roster.members[self.selected]
         lists = edit.skills_for(self.roster, self.selected, self.content, self.rules)
+        brought = brought_skills(member, self.content)
+        names = [self.content.skills[s].name if s in self.content.skills else skill_name(s) for s in brought]
+        has = f"; has {', '.join(names)}" if names else ""
         UILabel(pygame.Rect(box.left, box.top, box.width, self.u(24)),
-                f"Skills ({len(member.skills)} of at most {self.rules.max_skills})", self.manager)
+                f"Skills ({len(member.skills)} of at most {self.rules.max_skills} given{has})", self.manager)
         if not lists:
             return
         col_w = (box.width - self.u(8) * (len(lists) - 1)) // len(lists)
@@ -160,6 +163,9 @@ class MusterScreen(Screen):
                                   if skill in self.content.skills else None)
                 if skill in member.skills:
                     button.select()
+                elif skill in brought:
+                    button.select()
+                    button.disable()  # his profile (or his steed) gives it: nothing to choose
                 self.el[f"skill:{skill}"] = button
 
     def _bar(self, bar: pygame.Rect) -> None:

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from game.content.models import ROLE_NAMES, SKILL_LISTS, Content
 from game.muster import MusterRules, Roster, RosterMember, propose_name
+from game.muster.roster import brought_skills
 from game.muster.skills import LIST_NAMES, NoSkillLeft, draw_skill
 
 ON_FOOT = ""  # the steed choice of a model on foot
@@ -149,7 +150,8 @@ def draw_captain_skill(roster: Roster, content: Content, rules: MusterRules,
         return roster, f"{captain.name} has {len(captain.skills)} Skills already; take one off first"
     seed = zlib.crc32(f"{roster.name}:{draws}".encode())
     try:
-        skill, events = draw_skill(seed, list(SKILL_LISTS), captain.skills, content=content)
+        taken = (*captain.skills, *brought_skills(captain, content))  # never a card he holds already
+        skill, events = draw_skill(seed, list(SKILL_LISTS), taken, content=content)
     except NoSkillLeft:
         return roster, f"{captain.name} has every Skill already"
     roll = events[0]
