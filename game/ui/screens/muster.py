@@ -143,8 +143,7 @@ class MusterScreen(Screen):
         member = self.roster.members[self.selected]
         lists = edit.skills_for(self.roster, self.selected, self.content, self.rules)
         brought = brought_skills(member, self.content)
-        names = [self.content.skills[s].name if s in self.content.skills else skill_name(s) for s in brought]
-        has = f"; has {', '.join(names)}" if names else ""
+        has = "; greyed: his already" if brought else ""
         UILabel(pygame.Rect(box.left, box.top, box.width, self.u(24)),
                 f"Skills ({len(member.skills)} of at most {self.rules.max_skills} given{has})", self.manager)
         if not lists:
