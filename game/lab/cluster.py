@@ -2,8 +2,8 @@
 
 Before Dask is given the address, the lab checks it itself: only `tcp://HOST:PORT` is taken, and
 the scheduler must answer within `PROBE_SECONDS`. A Dask scheduler speaks first on a new
-connection (its handshake: a length of eight bytes, then a short message naming its Python and
-pickle protocol), so the probe connects, reads at most `HANDSHAKE_LIMIT` bytes and looks for
+connection (its handshake: a length of eight bytes, then a short message naming its compression,
+its Python and its serialisation), so the probe connects, reads at most `HANDSHAKE_LIMIT` bytes and looks for
 that; a closed port, a listener that says nothing and one that answers with anything else (an
 HTTP server, junk) are refused in one line, without Dask reading a length from junk.
 
@@ -30,7 +30,7 @@ from game.lab.runner import INSTALL_CLUSTER, WINDOW, Backend, Numbered, RunStopp
 
 PROBE_SECONDS = 3.0  # to connect and read the scheduler's first message
 HANDSHAKE_LIMIT = 64 * 1024  # bytes the scheduler's first message may claim (it is about 100)
-HANDSHAKE_MARK = b"pickle-protocol"  # a key of the handshake every Dask comm sends first
+HANDSHAKE_MARK = b"compression"  # a key of the handshake every Dask comm sends first
 CLIENT_SECONDS = 10  # for Dask's own client to connect, once the probe has answered
 POLL_SECONDS = 1.0
 ALONE_SECONDS = 5.0  # a cluster without a worker this long is taken as lost
