@@ -10,7 +10,7 @@ import pygame
 
 from game.ui import places, theme
 from game.ui.app import App, Screen
-from game.ui.widgets import Button, ButtonKit, column, focus_ring, text
+from game.ui.widgets import Button, ButtonKit, column, focus_ring, panel, text
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -227,11 +227,44 @@ class EntryScreen(ButtonScreen):
     """A ButtonScreen with one text entry (pygame_gui) that holds the keys while the player types,
     and gives them up to the buttons (and to any screen put over it)."""
 
+    entry_label = ""  # the words over the entry
+
     def __init__(self, app: App) -> None:
         self.typing = True  # the entry has the keys (else a button has)
         self.gui: pygame_gui.UIManager | None = None
         self.entry: UITextEntryLine | None = None
+        self.entry_rect = pygame.Rect(0, 0, 0, 0)  # where layout puts the entry
+        self.box = pygame.Rect(0, 0, 0, 0)  # the panel behind the screen's content
         super().__init__(app)
+
+    def update(self, dt: float) -> places.Transition:
+        """The entry blinks its cursor and keeps the keys while typing (taking them back when a
+        screen over this one is gone)."""
+        if self.typing:
+            self.grab()
+        if self.gui is not None:
+            self.gui.update(dt)
+        return super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The screen below dimmed, the panel, the title and buttons, the entry under its label, what
+        the screen adds under it (`draw_more`), and the focus ring on the entry while it has the keys."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.box.clip(surface.get_rect()), 250)
+        super().draw(surface)
+        rect = self.entry_rect
+        text(surface, self.entry_label, self.app.fonts.small, (rect.left, rect.top - 2), theme.DIM,
+             "bottomleft")
+        if self.gui is not None:
+            self.gui.draw_ui(surface)
+        self.draw_more(surface)
+        if self.typing:
+            focus_ring(surface, rect)
+
+    def draw_more(self, surface: pygame.Surface) -> None:
+        """What a screen shows under its entry."""
 
     def release(self) -> None:
         """The entry gives up the keys (pygame_gui stops repeating held keys)."""

@@ -14,7 +14,7 @@ import pygame
 from game.ui import places, theme
 from game.ui.app import App
 from game.ui.screens.base import ENTER_KEYS, NEXT_KEYS, PREVIOUS_KEYS, TITLE_TOP, EntryScreen
-from game.ui.widgets import Button, fit, focus_ring, gui_manager, panel, text
+from game.ui.widgets import Button, fit, gui_manager, text
 
 if TYPE_CHECKING:
     pass
@@ -30,10 +30,9 @@ class TextPrompt(EntryScreen):
     def __init__(self, app: App, ask: places.AskText) -> None:
         self.ask = ask
         self.title = ask.heading
+        self.entry_label = ask.label
         self.problem = ""
         self.entry_at: tuple[object, ...] = ()
-        self.entry_rect = pygame.Rect(0, 0, 0, 0)
-        self.box = pygame.Rect(0, 0, 0, 0)
         super().__init__(app)
 
     def layout(self) -> None:
@@ -129,27 +128,9 @@ class TextPrompt(EntryScreen):
             self.gui.process_events(event)
             self.problem = ""
 
-    def update(self, dt: float) -> places.Transition:
-        """The entry blinks its cursor and keeps the keys while typing."""
-        if self.typing:
-            self.grab()
-        if self.gui is not None:
-            self.gui.update(dt)
-        return super().update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The screen below dimmed, the panel, the title, the entry, its line and the buttons."""
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        panel(surface, self.box.clip(surface.get_rect()), 250)
-        super().draw(surface)
-        fonts, rect = self.app.fonts, self.entry_rect
-        text(surface, self.ask.label, fonts.small, (rect.left, rect.top - 2), theme.DIM, "bottomleft")
-        if self.gui is not None:
-            self.gui.draw_ui(surface)
+    def draw_more(self, surface: pygame.Surface) -> None:
+        """Why the text was refused, under the entry."""
         if self.problem:
-            line = fit(self.problem[:1].upper() + self.problem[1:], fonts.small, rect.width)
-            text(surface, line, fonts.small, (rect.left, rect.bottom + 6), theme.BAD)
-        if self.typing:
-            focus_ring(surface, rect)
+            font, rect = self.app.fonts.small, self.entry_rect
+            line = fit(self.problem[:1].upper() + self.problem[1:], font, rect.width)
+            text(surface, line, font, (rect.left, rect.bottom + 6), theme.BAD)

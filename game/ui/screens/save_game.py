@@ -18,7 +18,7 @@ from game.ui import places, theme
 from game.ui.app import App
 from game.ui.persistence import SlotInfo, name_problem, player_saves, slot_taken, suggested_name
 from game.ui.screens.base import ENTER_KEYS, NEXT_KEYS, PREVIOUS_KEYS, TITLE_TOP, EntryScreen
-from game.ui.widgets import Button, focus_ring, gui_manager, panel, text
+from game.ui.widgets import Button, gui_manager, text
 
 if TYPE_CHECKING:
     pass
@@ -30,6 +30,7 @@ class SaveGameScreen(EntryScreen):
     """Save the game under a name: the entry, the saves to overwrite, Save and Cancel."""
 
     title = "Save game"
+    entry_label = "Name of the save"
     opaque = False
 
     def __init__(self, app: App, game: places.Saver) -> None:
@@ -39,9 +40,7 @@ class SaveGameScreen(EntryScreen):
         self.checked: str | None = None  # the name `problem` was worked out for
         self.taken = False  # a save has the typed name already
         self.entry_at: tuple[object, ...] = ()  # the window, scale and place the entry was made for
-        self.entry_rect = pygame.Rect(0, 0, 0, 0)
         self.first_text = suggested_name(game.state)
-        self.box = pygame.Rect(0, 0, 0, 0)  # the panel behind the screen's content
         self.list_top = 0  # where the saves' heading stands
         super().__init__(app)
         self.check()
@@ -199,30 +198,17 @@ class SaveGameScreen(EntryScreen):
         return None
 
     def update(self, dt: float) -> places.Transition:
-        """The buttons follow the mouse; the entry blinks its cursor (and takes the keys back
-        when a question over it is answered)."""
-        if self.typing:
-            self.grab()
-        if self.gui is not None:
-            self.gui.update(dt)
+        """The entry keeps the keys while typing, and the typed name is checked as it changes."""
+        went = super().update(dt)
         self.check()
-        return super().update(dt)
+        return went
 
     # --- drawing --------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """The game dimmed, the panel, the title, the entry with its note, the saves and the buttons."""
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        panel(surface, self.box.clip(surface.get_rect()), 250)
-        super().draw(surface)
-        fonts, rect = self.app.fonts, self.entry_rect
-        text(surface, "Name of the save", fonts.small, (rect.left, rect.top - 2), theme.DIM, "bottomleft")
-        if self.gui is not None:
-            self.gui.draw_ui(surface)
+    def draw_more(self, surface: pygame.Surface) -> None:
+        """The note under the entry (why a name is refused, or that it replaces a save) and the
+        heading of the saves."""
+        font, rect = self.app.fonts.small, self.entry_rect
         line, colour = self.note()
-        text(surface, line, fonts.small, (rect.left, rect.bottom + 6), colour)
+        text(surface, line, font, (rect.left, rect.bottom + 6), colour)
         heading = "Saves (choose one to replace it)" if self.saves else "No saves yet"
-        text(surface, heading, fonts.small, (rect.left, self.list_top), theme.DIM)
-        if self.typing:
-            focus_ring(surface, rect)
+        text(surface, heading, font, (rect.left, self.list_top), theme.DIM)
