@@ -11,11 +11,11 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from game.content.loader import DATA_DIR, ContentError
+from game.content.loader import DATA_DIR
 from game.content.models import SKILL_LISTS
-from game.muster.rules import data_table
+from game.muster.rules import data_model
 
 CAMPAIGN_FILE = "campaign.toml"
 Injury = Literal["dead", "captured", "lost_eye", "old_wound", "leg_wound", "arm_wound", "misses_battle",
@@ -125,13 +125,7 @@ class CampaignRules(_Data):
 
 def campaign_rules_from(data_dir: Path) -> CampaignRules:
     """The campaign's tables of a content folder; one ContentError naming the file and field."""
-    path = data_dir / CAMPAIGN_FILE
-    try:
-        return CampaignRules.model_validate(data_table(path, "campaign"))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ContentError(f"{path.name}: [campaign]: field {'.'.join(map(str, first['loc']))}: "
-                           f"{first['msg']}") from None
+    return data_model(data_dir / CAMPAIGN_FILE, "campaign", CampaignRules)
 
 
 @cache

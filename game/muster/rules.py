@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,6 +20,9 @@ from game.content.loader import DATA_DIR, ContentError
 MUSTER_FILE = "muster.toml"
 NAMES_FILE = "names.toml"
 DATA_LIMIT = 200_000  # bytes: each file is a few kilobytes
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class _Data(BaseModel):
@@ -84,26 +87,25 @@ def data_table(path: Path, key: str) -> dict[str, Any]:
     return table
 
 
-def muster_rules_from(data_dir: Path) -> MusterRules:
-    """The muster rules of a content folder; one ContentError naming the file and field."""
-    path = data_dir / MUSTER_FILE
+def data_model(path: Path, key: str, model: type[M]) -> M:
+    """The `[key]` table of a data file validated as `model`; one ContentError naming the file,
+    the table and the first field that is wrong."""
     try:
-        return MusterRules.model_validate(data_table(path, "muster"))
+        return model.model_validate(data_table(path, key))
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise ContentError(f"{path.name}: [muster]: field {'.'.join(map(str, first['loc']))}: "
+        raise ContentError(f"{path.name}: [{key}]: field {'.'.join(map(str, first['loc']))}: "
                            f"{first['msg']}") from None
+
+
+def muster_rules_from(data_dir: Path) -> MusterRules:
+    """The muster rules of a content folder; one ContentError naming the file and field."""
+    return data_model(data_dir / MUSTER_FILE, "muster", MusterRules)
 
 
 def names_from(data_dir: Path) -> Names:
     """The period names of a content folder; one ContentError naming the file and field."""
-    path = data_dir / NAMES_FILE
-    try:
-        return Names.model_validate(data_table(path, "names"))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ContentError(f"{path.name}: [names]: field {'.'.join(map(str, first['loc']))}: "
-                           f"{first['msg']}") from None
+    return data_model(data_dir / NAMES_FILE, "names", Names)
 
 
 @cache
