@@ -5,6 +5,13 @@ retinue can have (their ids have no colon), so it never clashes with one. A rost
 side's retinue in any scenario: on Saxton Field, whose sides each field one host of six Spears,
 it replaces the whole host; on a map that places a side's own force, that side deploys the
 roster in its zone instead.
+
+A marked model (a campaign's lasting injuries and gains), and a Squire acting as Captain, take the
+field on a profile of their own: the content's profile with the numbers changed (and a Squire
+commanding in his Captain's place in the Captain's role, so the engine treats him as the retinue's
+leader), the same name, type and Skills. Its id is the profile's own and a tag (`archer--fn1-sp1`:
+Fight -1, Shoot +1; `squire--cmd`), which no shipped id has, and which the content with the rosters
+holds beside the shipped profiles.
 """
 
 from __future__ import annotations
@@ -15,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from pydantic import ValidationError
 
 from game.content import load_content
-from game.content.models import Content, Member, Retinue, Spear
-from game.muster.roster import Roster, RosterMember, breaches, describe
+from game.content.models import Content, Member, Profile, Retinue, Spear
+from game.muster.roster import Marks, Roster, RosterMember, breaches, describe
 from game.muster.rules import MusterRules, muster_rules
 from game.rules.context import Table
 from game.rules.dice import Dice
@@ -38,12 +45,62 @@ def roster_id(side: str) -> str:
     return f"{ROSTER_PREFIX}{side}"
 
 
+MIN_MOVE = 1.0  # a lasting injury leaves a model at least this Move on foot,
+MIN_FIGHT = 1  # at least this many Fight dice,
+WORST_SHOOT, BEST_SHOOT = 6, 2  # and a Shoot between these to-hit scores (the content's bounds)
+MAX_MOVE, MAX_FIGHT = 24.0, 12  # a gain never takes a number past the content's bounds
+
+
+def marked(prof: Profile, marks: Marks | None, acting_captain: bool = False) -> Profile:
+    """A profile as a marked model (or a Squire acting as Captain) takes the field with it: the
+    numbers changed by the marks within the content's bounds (a number already past a bound is
+    left as it is), in the Captain's role when acting; the profile itself if nothing changes. Its id
+    is the profile's, then each mark that changed a number (n: less, p: more) and cmd for a Squire
+    acting as Captain (`archer--fn1-sp1`): only letters, digits, - and _, as every id of the content."""
+    marks = marks or Marks()
+    move = prof.move + marks.move
+    move = min(max(move, min(prof.move, MIN_MOVE)), max(prof.move, MAX_MOVE))
+    fight = min(max(prof.fight + marks.fight, min(prof.fight, MIN_FIGHT)), max(prof.fight, MAX_FIGHT))
+    shoot = prof.shoot
+    if shoot is not None:
+        shoot = min(max(shoot - marks.shoot, BEST_SHOOT), WORST_SHOOT)
+    role = "captain" if acting_captain and prof.role == "squire" else prof.role
+    if (move, fight, shoot, role) == (prof.move, prof.fight, prof.shoot, prof.role):
+        return prof
+    changed = (("m", marks.move, move != prof.move), ("f", marks.fight, fight != prof.fight),
+               ("s", marks.shoot, shoot != prof.shoot))
+    tag = [f"{letter}{'n' if value < 0 else 'p'}{abs(value)}" for letter, value, moved in changed if moved]
+    tag += ["cmd"] if role != prof.role else []
+    return prof.model_copy(update={"id": f"{prof.id}--{'-'.join(tag)}", "move": move, "fight": fight,
+                                   "shoot": shoot, "role": role})
+
+
+def fielded_profiles(roster: Roster, content: Content) -> dict[str, Profile]:
+    """The profiles of the roster's marked models and acting Captain that the content lacks, by id
+    (see `to_retinue`); RosterError if one would take the id of another profile of the content."""
+    out: dict[str, Profile] = {}
+    for m in roster.members:
+        prof = content.profiles.get(m.profile)
+        if prof is None:
+            continue
+        made = marked(prof, m.marks, m.acting_captain)
+        if made is prof:
+            continue
+        if made.id in content.profiles and content.profiles[made.id] != made:
+            raise RosterError(f"roster {roster.name!r}: {m.name}'s marked profile {made.id!r} is another "
+                              "profile of the content")
+        out[made.id] = made
+    return out
+
+
 def _member(m: RosterMember, content: Content, rules: MusterRules) -> Member:
+    prof = content.profiles[m.profile]
     weapons = m.weapons
     if m.lance:
-        base = weapons if weapons is not None else content.profiles[m.profile].weapons
+        base = weapons if weapons is not None else prof.weapons
         weapons = base if rules.lance in base else (rules.lance, *base)
-    return Member(profile=m.profile, name=m.name, steed=m.steed, weapons=weapons, skills=m.skills)
+    profile = marked(prof, m.marks, m.acting_captain).id
+    return Member(profile=profile, name=m.name, steed=m.steed, weapons=weapons, skills=m.skills)
 
 
 def banner(roster: Roster) -> str:
@@ -54,7 +111,9 @@ def banner(roster: Roster) -> str:
 def to_retinue(roster: Roster, rid: str, content: Content | None = None,
                rules: MusterRules | None = None) -> Retinue:
     """The content retinue a legal roster makes, its Spears in the order of their numbers, each
-    Hero first; RosterError naming the breaches of one that is not legal."""
+    Hero first; RosterError naming the breaches of one that is not legal. A marked model (and a
+    Squire acting as Captain) goes by his profile of `fielded_profiles`, which the content must
+    hold to field the retinue (`content_with_rosters` adds them)."""
     content = content or load_content()
     rules = rules or muster_rules()
     found = breaches(roster, content, rules)
@@ -86,10 +145,12 @@ def content_with_rosters(content: Content, rosters: Mapping[str, Roster]) -> Con
         if made is not None and made[0] is content:
             return made[1]
     retinues = dict(content.retinues)
+    profiles = dict(content.profiles)
     for side, roster in rosters.items():
         retinues[roster_id(side)] = to_retinue(roster, roster_id(side), content)
+        profiles.update(fielded_profiles(roster, content))
     try:
-        built = Content.model_validate({**dict(content), "retinues": retinues})
+        built = Content.model_validate({**dict(content), "retinues": retinues, "profiles": profiles})
     except ValidationError as exc:
         raise RosterError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
     with _MADE_LOCK:

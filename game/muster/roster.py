@@ -5,6 +5,12 @@ profile, the Spear he belongs to (numbered; a Hero's number is the Spear he lead
 none, a Lance or none, weapons and Skills. The pydantic model only bounds the file's shape (how
 long a name or a list may be); whether the retinue may take the field is `breaches`, which names
 every breach at once, each pointing at its model.
+
+A campaign battle's field (RULES-BRIEF §12.3) is a roster too, as `game.muster.fielding` makes it:
+`short`, some of the retinue are away (wounded, or missing the battle), so the full counts are not
+asked; a model's `marks` are his lasting injuries and a veteran's gains; and a Squire may be
+`acting_captain`, commanding in his absent Captain's place. A roster without them writes none of
+these fields, so every roster file and save written before them reads, and writes, the same.
 """
 
 from __future__ import annotations
@@ -33,6 +39,25 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+MarkValue = Annotated[int, Field(ge=-6, le=3)]
+
+
+class Marks(_Strict):
+    """What a model's campaign left on his profile, as a player reads each number: a lasting injury
+    takes from it (negative), a veteran's gain adds to it (positive). Shoot counts like the others
+    (a lost eye, -1, makes him a worse shot: the score he needs to hit rises by one)."""
+
+    move: MarkValue = Field(0, description="Inches added to (taken from) his Move on foot.")
+    fight: MarkValue = Field(0, description="Dice added to (taken from) his Fight.")
+    shoot: MarkValue = Field(0, description="Added to (taken from) his Shoot: his to-hit score falls "
+                                            "(rises).")
+
+    @property
+    def blank(self) -> bool:
+        """True if the marks change nothing."""
+        return self.move == 0 and self.fight == 0 and self.shoot == 0
+
+
 class RosterMember(_Strict):
     """One model of a roster."""
 
@@ -45,6 +70,10 @@ class RosterMember(_Strict):
     weapons: tuple[Ident, ...] | None = Field(
         None, max_length=6, description="Replaces the profile's weapons; none: the profile's.")
     skills: tuple[Ident, ...] = Field((), max_length=12, description="Skills beyond his profile's.")
+    marks: Marks | None = Field(None, exclude_if=lambda v: v is None,
+                                description="His lasting injuries and gains (a campaign's); none: unmarked.")
+    acting_captain: bool = Field(False, exclude_if=lambda v: not v,
+                                 description="A Squire commanding the retinue while its Captain is away.")
 
 
 class Roster(_Strict):
@@ -56,6 +85,9 @@ class Roster(_Strict):
     colours: tuple[Colour, Colour] = Field(description="The retinue's two colours, as RGB.")
     members: tuple[RosterMember, ...] = Field(max_length=MAX_MEMBERS)
     half_mounted: bool = Field(False, description="The house limit: at most half the retinue rides.")
+    short: bool = Field(False, exclude_if=lambda v: not v,
+                        description="A campaign battle's field: some of the retinue are away, so it "
+                                    "needs at least one Hero, not the full counts.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,19 +201,42 @@ def _roles(roster: Roster, content: Content) -> list[str | None]:
 
 
 def _count_breaches(roster: Roster, content: Content, rules: MusterRules) -> list[Breach]:
+    """The full counts (a Captain, two Squires, nine Retainers); on a short field at least one
+    Hero and no more than the full counts, and a Captain or a Squire in his place."""
     roles = _roles(roster, content)
     out: list[Breach] = []
     wanted = (("captain", rules.captains, "Captain"), ("squire", rules.squires, "Squire"))
-    for role, count, label in wanted:
-        have = roles.count(role)
-        if have != count:
+    counts = [(roles.count(role), count, label) for role, count, label in wanted]
+    counts.append((sum(1 for r in roles if r in ("fighter", "shootist")), rules.retainers, "Retainer"))
+    for have, count, label in counts:
+        if have > count or (have < count and not roster.short):
             code = "too_many" if have > count else "too_few"
             out.append(Breach(None, code, f"the retinue has {have} {label}{'s' if have != 1 else ''}; "
                                           f"it needs {count}"))
-    have = sum(1 for r in roles if r in ("fighter", "shootist"))
-    if have != rules.retainers:
-        code = "too_many" if have > rules.retainers else "too_few"
-        out.append(Breach(None, code, f"the retinue has {have} Retainers; it needs {rules.retainers}"))
+    if roster.short and not any(r in ("captain", "squire") for r in roles):
+        out.append(Breach(None, "no_hero", "the retinue fields no Hero; at least one must take the field"))
+    return out + _command_breaches(roster, roles)
+
+
+def _command_breaches(roster: Roster, roles: list[str | None]) -> list[Breach]:
+    """A Squire acting as Captain only while the Captain is away, and only one; and a short field
+    without its Captain needs one."""
+    out: list[Breach] = []
+    acting = [i for i, m in enumerate(roster.members) if m.acting_captain]
+    for i in acting:
+        name = roster.members[i].name
+        if roles[i] != "squire":
+            what = ROLE_NAMES.get(roles[i] or "", "model of unknown profile")
+            out.append(Breach(i, "acting_not_squire", f"{name} is a {what}; only a Squire may command "
+                                                      "in the Captain's place"))
+        elif "captain" in roles:
+            out.append(Breach(i, "acting_with_captain", f"{name} commands in the Captain's place, but "
+                                                        "the Captain takes the field"))
+    out += [Breach(i, "acting_twice", f"{roster.members[i].name} commands in the Captain's place, as "
+                                      f"{roster.members[acting[0]].name} does already") for i in acting[1:]]
+    if roster.short and "captain" not in roles and "squire" in roles and not acting:
+        out.append(Breach(None, "no_commander", "the retinue fields no Captain, and no Squire commands "
+                                                "in his place"))
     return out
 
 
