@@ -15,12 +15,19 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.campaign.rules import campaign_rules
 from game.muster.roster import Ident, Roster, Text
+from game.rules.commands import Command
 
 CAMPAIGN_KIND: Literal["destrier-campaign"] = "destrier-campaign"
 CAMPAIGN_VERSION: Literal[1] = 1
 MAX_BATTLES = 200
 MAX_EVENTS = 20_000
+MAX_COMMANDS = 20_000  # a battle's commands kept for its replay
+HUMAN = "human"
+PLAYER = r"^(human|[a-z_]{1,20}(:(easy|normal|hard))?)$"  # "human", or an AI player's name[:level]
 Side = Literal["red", "blue"]
+Step = Literal["battle", "casualties", "steeds", "valour", "prestige", "muster"]
+SIDE_NAMES: tuple[Side, Side] = ("red", "blue")
+STEPS: tuple[Step, ...] = ("battle", "casualties", "steeds", "valour", "prestige", "muster")
 Count = Annotated[int, Field(ge=0, le=10_000)]
 
 
@@ -41,7 +48,7 @@ class Event(_Strict):
     what happened in words, and the roll that decided it (if any)."""
 
     battle: int = Field(ge=0, le=MAX_BATTLES)
-    step: Literal["casualties", "steeds", "valour", "prestige", "muster", "battle"]
+    step: Step
     kind: Ident
     side: Side | Literal[""] = ""
     member: int = Field(-1, ge=-1, le=100_000, description="The model's campaign number, -1: none.")
@@ -61,6 +68,7 @@ class MemberRecord(_Strict):
     move: int = Field(0, ge=-6, le=0, description="What his lasting injuries take from his Move.")
     fight: int = Field(0, ge=-6, le=0, description="What they take from his Fight.")
     shoot: int = Field(0, ge=-6, le=0, description="What they take from his Shoot.")
+    veteran: int = Field(0, ge=0, le=6, description="Times made a veteran.")
 
 
 class Retinue(_Strict):
@@ -95,14 +103,38 @@ class ModelOutcome(_Strict):
     struck: Count = Field(0, description="Hits allocated to his steed instead of him in melee.")
 
 
+class Replay(_Strict):
+    """What a battle's replay needs: the game as it was started, and every command given in it."""
+
+    scenario: Annotated[str, Field(min_length=1, max_length=120)]
+    seed: int = Field(ge=0, le=2**63)
+    mode: Literal["hotseat", "solo", "watch"]
+    players: dict[Side, Annotated[str, Field(pattern=PLAYER)]]
+    rosters: dict[Side, Roster]
+    deploy: bool = False
+    commands: tuple[Command, ...] = Field((), max_length=MAX_COMMANDS)
+    state_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="The final state's digest.")
+
+
 class BattleResult(_Strict):
-    """A battle's summary: the scenario, its seed, the winner and each fielded model's outcome."""
+    """A battle's summary: the scenario, its seed, the winner and each fielded model's outcome (and,
+    once fought in a campaign, its replay)."""
 
     scenario: Text
     seed: int = Field(ge=0, le=2**63)
     winner: Literal["red", "blue", "draw"]
     objectives: dict[Side, Count] = Field(default_factory=dict)
     models: tuple[ModelOutcome, ...] = Field(max_length=80)
+    replay: Replay | None = None
+
+
+class PostBattle(_Strict):
+    """A battle fought whose post-battle sequence is under way: its result and how many of the
+    sequence's steps the players have seen (the sequence itself is worked out again from the
+    campaign's dice, so it is the same at every reading)."""
+
+    result: BattleResult
+    seen: int = Field(0, ge=0, le=len(STEPS), description="Steps of the sequence already shown.")
 
 
 class Campaign(_Strict):
@@ -117,18 +149,44 @@ class Campaign(_Strict):
     battles: tuple[BattleResult, ...] = Field((), max_length=MAX_BATTLES)
     chronicle: tuple[Event, ...] = Field((), max_length=MAX_EVENTS)
     next_number: int = Field(ge=0, le=100_000, description="The next campaign number to give a model.")
+    players: dict[Side, Annotated[str, Field(pattern=PLAYER)]] = Field(
+        default_factory=lambda: dict.fromkeys(SIDE_NAMES, HUMAN),
+        description='Per side: "human", or the AI player (name[:level]) that leads its retinue.')
+    narrative: Annotated[str, Field(max_length=40)] = Field("", description="The narrative campaign's id.")
+    stage: Annotated[str, Field(max_length=40)] = Field("", description="The narrative's next stage.")
+    ending: Annotated[str, Field(max_length=40)] = Field("", description="The ending reached, once over.")
+    next_scenario: Annotated[str, Field(max_length=120)] = Field(
+        "", description="An open campaign's next scenario, once the picking side has chosen it.")
+    pending: PostBattle | None = Field(None, description="The post-battle sequence under way, if any.")
+    mustering: tuple[Side, ...] = Field((), max_length=2, description="Sides whose players still muster.")
 
     @model_validator(mode="after")
     def _both_sides(self) -> Campaign:
         if set(self.sides) != {"red", "blue"}:
             raise ValueError("a campaign has a red and a blue retinue")
+        if set(self.players) != {"red", "blue"}:
+            raise ValueError("a campaign names who leads each side")
+        if (self.campaign == "narrative") != bool(self.narrative):
+            raise ValueError("a narrative campaign names its narrative, an open one none")
         return self
+
+    def human(self, side: Side) -> bool:
+        """True if a person leads this side."""
+        return self.players[side] == HUMAN
+
+    @property
+    def mode(self) -> Literal["hotseat", "solo", "watch"]:
+        """How its battles are played: two people, one against the AI, or the AI on both sides."""
+        people = sum(1 for side in SIDE_NAMES if self.players[side] == HUMAN)
+        return "hotseat" if people == 2 else "solo" if people == 1 else "watch"
 
 
 def new_campaign(name: str, kind: Literal["narrative", "open"], seed: int, red: Roster, blue: Roster,
-                 prestige: int | None = None) -> Campaign:
+                 prestige: int | None = None, players: dict[Side, str] | None = None,
+                 narrative: str = "", stage: str = "") -> Campaign:
     """A campaign not yet fought: each model given his campaign number, each side its Prestige (by
-    default the tables' starting Prestige)."""
+    default the tables' starting Prestige); two people lead it unless `players` says otherwise, and a
+    narrative campaign starts at its narrative's first stage."""
     if prestige is None:
         prestige = campaign_rules().prestige.start
     sides: dict[Side, Retinue] = {}
@@ -139,4 +197,5 @@ def new_campaign(name: str, kind: Literal["narrative", "open"], seed: int, red: 
         number += len(records)
         sides[side] = Retinue(roster=roster, prestige=prestige, records=records)
     return Campaign(version=CAMPAIGN_VERSION, kind=CAMPAIGN_KIND, name=name, campaign=kind, seed=seed,
-                    sides=sides, next_number=number)
+                    sides=sides, next_number=number, players=players or {"red": HUMAN, "blue": HUMAN},
+                    narrative=narrative, stage=stage)

@@ -42,14 +42,21 @@ def field_order(roster: Roster, content: Content) -> list[int]:
     return order
 
 
-def model_numbers(campaign: Campaign, content: Content | None = None) -> dict[str, tuple[Side, int]]:
-    """Each fielded model's id (red-1, ...) and his side and campaign number."""
+Fielded = Mapping[Side, tuple[Roster, tuple[int, ...]]]  # per side: the roster fielded, its models' origin
+
+
+def model_numbers(campaign: Campaign, content: Content | None = None,
+                  fielded: Fielded | None = None) -> dict[str, tuple[Side, int]]:
+    """Each fielded model's id (red-1, ...) and his side and campaign number. `fielded` gives, per
+    side, the roster that took the field and, for each of its models, his index in the campaign's
+    roster (by default the campaign's rosters took the field whole)."""
     content = content or load_content()
     out: dict[str, tuple[Side, int]] = {}
     for side in SIDES:
         retinue = campaign.sides[side]
-        for n, i in enumerate(field_order(retinue.roster, content), 1):
-            out[f"{side}-{n}"] = (side, retinue.records[i].number)
+        roster, origin = fielded[side] if fielded else (retinue.roster, tuple(range(len(retinue.records))))
+        for n, i in enumerate(field_order(roster, content), 1):
+            out[f"{side}-{n}"] = (side, retinue.records[origin[i]].number)
     return out
 
 
@@ -76,11 +83,13 @@ def valour_won(log: list[Ev], side_of: Mapping[str, str]) -> Counter[str]:
     return won
 
 
-def battle_result(engine: Engine, campaign: Campaign, content: Content | None = None) -> BattleResult:
-    """The result of a game the campaign's rosters fought (over, or stopped: then a draw)."""
+def battle_result(engine: Engine, campaign: Campaign, content: Content | None = None,
+                  fielded: Fielded | None = None) -> BattleResult:
+    """The result of a game the campaign's rosters fought (over, or stopped: then a draw); `fielded`
+    as for `model_numbers`."""
     state = engine.state
     log = engine.log
-    numbers = model_numbers(campaign, content)
+    numbers = model_numbers(campaign, content, fielded)
     side_of = {m.id: m.side for m in state.models}
     won = valour_won(log, side_of)
     killed = {ev.model for ev in log if isinstance(ev, SteedKilled)}

@@ -80,6 +80,15 @@ class Valour(_Data):
         return sum(1 for t in self.thresholds if before < t <= after)
 
 
+class Veteran(_Data):
+    """A Retainer who won Valour rolls a d6 and is made a veteran on `promoted_on` or more, at most
+    `cap` times; each time adds `gain` to his Fight (a Fighter) or Shoot (a Shootist)."""
+
+    promoted_on: int = Field(ge=1, le=7)
+    cap: int = Field(ge=0, le=6)
+    gain: int = Field(ge=0, le=3)
+
+
 class Prestige(_Data):
     """Prestige at the start, what a battle adds and what it costs."""
 
@@ -112,6 +121,7 @@ class CampaignRules(_Data):
     retainer: RetainerRoll
     injury: InjuryTable
     valour: Valour
+    veteran: Veteran
     prestige: Prestige
     prices: Prices
 

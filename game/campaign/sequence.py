@@ -11,12 +11,13 @@ and is logged as an event with its purpose: the same campaign and result give th
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from game.campaign.market import Lost, Market, auto_muster
 from game.campaign.model import BattleResult, Campaign, Event, MemberRecord, ModelOutcome, Retinue, Roll, Side
 from game.campaign.rules import CampaignRules, campaign_rules
 from game.content import Content, load_content
-from game.muster.names import propose_name
 from game.muster.roster import RosterMember, breaches, describe, skill_name
 from game.muster.rules import MusterRules, muster_rules
 from game.rules.dice import MASK64, Dice
@@ -41,7 +42,7 @@ class _Side:
     members: list[RosterMember]
     records: list[MemberRecord]
     prestige: int
-    lost_steeds: list[tuple[int, str, bool]] = field(default_factory=list)  # number, steed, had a Lance
+    lost_steeds: list[Lost] = field(default_factory=list)
     lost_profiles: list[str] = field(default_factory=list)
 
 
@@ -77,9 +78,12 @@ class _Run:
 
 def after_battle(campaign: Campaign, result: BattleResult, dice: Dice | None = None,
                  content: Content | None = None, rules: CampaignRules | None = None,
-                 muster: MusterRules | None = None) -> tuple[Campaign, list[Event]]:
+                 muster: MusterRules | None = None,
+                 auto: Collection[Side] = SIDES) -> tuple[Campaign, list[Event]]:
     """The campaign after a battle, and the events of its post-battle sequence, in order (`dice`:
-    pinned dice for a test; by default the campaign's own, from its seed and the battle's index)."""
+    pinned dice for a test; by default the campaign's own, from its seed and the battle's index).
+    The sides in `auto` muster by the AI's rules here (new Retainers, horses, Lances and healers,
+    while Prestige pays); the others are left to muster by hand (`game.campaign.market`)."""
     battle = len(campaign.battles)
     run = _Run(battle, content or load_content(), rules or campaign_rules(), muster or muster_rules(),
                dice or campaign_dice(campaign.seed, battle), campaign.seed, campaign.next_number)
@@ -106,14 +110,19 @@ def after_battle(campaign: Campaign, result: BattleResult, dice: Dice | None = N
         _muster(run, sides[s])
     retinues = {s: Retinue(roster=campaign.sides[s].roster.model_copy(update={"members": tuple(w.members)}),
                            prestige=w.prestige, records=tuple(w.records)) for s, w in sides.items()}
-    for s in SIDES:
-        found = breaches(retinues[s].roster, run.content, run.muster)
-        if found:
-            run.say("muster", "cannot_field", f"{retinues[s].roster.name} cannot take the field: "
-                                              f"{describe(found)}", s)
     updated = campaign.model_copy(update={
         "sides": retinues, "battles": (*campaign.battles, result),
         "chronicle": (*campaign.chronicle, *run.events), "next_number": run.next_number})
+    market = Market(run.content, run.rules, run.muster)
+    for s in SIDES:
+        if s in auto:
+            updated, bought = auto_muster(updated, s, sides[s].lost_profiles, sides[s].lost_steeds, market)
+            run.events += bought
+            found = breaches(updated.sides[s].roster, run.content, run.muster)
+            if found:
+                run.say("muster", "cannot_field", f"{updated.sides[s].roster.name} cannot take the field: "
+                                                  f"{describe(found)}", s)
+                updated = updated.model_copy(update={"chronicle": (*updated.chronicle, run.events[-1])})
     return updated, run.events
 
 
@@ -196,7 +205,7 @@ def _steeds(run: _Run, w: _Side, outcomes: dict[Key, ModelOutcome]) -> None:
         if o is None or m.steed is None:
             continue
         if o.steed == "killed":
-            w.lost_steeds.append((rec.number, m.steed, m.lance))
+            w.lost_steeds.append(Lost(rec.number, m.steed, m.lance))
             w.members[i] = m.model_copy(update={"steed": None, "lance": False})
             name = run.content.steeds[m.steed].name if m.steed in run.content.steeds else m.steed
             run.say("steeds", "steed_lost", f"{m.name}'s {name} died: it is lost"
@@ -207,11 +216,15 @@ def _steeds(run: _Run, w: _Side, outcomes: dict[Key, ModelOutcome]) -> None:
 
 
 def _valour(run: _Run, w: _Side, outcomes: dict[Key, ModelOutcome]) -> None:
-    """Each Hero adds the Valour he won; each threshold he reaches gives him a Skill, drawn."""
+    """Each Hero adds the Valour he won; each threshold he reaches gives him a Skill, drawn. A
+    Retainer who won Valour may be made a veteran."""
     for i, rec in enumerate(w.records):
         o = outcomes.get((w.side, rec.number))
         m = w.members[i]
-        if o is None or o.valour <= 0 or not run.is_hero(m):
+        if o is None or o.valour <= 0:
+            continue
+        if not run.is_hero(m):
+            w.records[i] = _veteran(run, w.side, m, rec)
             continue
         total = min(10_000, rec.valour + o.valour)
         crossed = run.rules.valour.crossed(rec.valour, total)
@@ -220,6 +233,21 @@ def _valour(run: _Run, w: _Side, outcomes: dict[Key, ModelOutcome]) -> None:
         for _ in range(crossed):
             m, rec = _new_skill(run, w.side, m, rec)
         w.members[i], w.records[i] = m, rec
+
+
+def _veteran(run: _Run, side: Side, m: RosterMember, rec: MemberRecord) -> MemberRecord:
+    """A Retainer who scored rolls to be made a veteran: +Fight for a Fighter, +Shoot for a Shootist."""
+    vet = run.rules.veteran
+    if rec.veteran >= vet.cap:
+        return rec
+    value, roll = run.roll(f"Veteran roll, {m.name}: a veteran on {vet.promoted_on} or more")
+    if value < vet.promoted_on:
+        run.say("valour", "not_veteran", f"{m.name} fought well but is not yet a veteran", side, rec.number,
+                roll)
+        return rec
+    gain = "Shoot" if run.role(m) == "shootist" else "Fight"
+    run.say("valour", "veteran", f"{m.name} is made a veteran: +{vet.gain} {gain}", side, rec.number, roll)
+    return rec.model_copy(update={"veteran": rec.veteran + 1})
 
 
 def _new_skill(run: _Run, side: Side, m: RosterMember,
@@ -282,11 +310,8 @@ def _prestige(run: _Run, w: _Side, result: BattleResult, heroes: dict[Key, bool]
 
 
 def _muster(run: _Run, w: _Side) -> None:
-    """Muster again: the Heroes' places filled, Prestige spent, old wounds rolled."""
+    """Muster again, what no Prestige pays for: the Heroes' places filled, old wounds rolled."""
     _succession(run, w)
-    _hire(run, w)
-    _remount(run, w)
-    _heal(run, w)
     _old_wounds(run, w)
 
 
@@ -335,62 +360,6 @@ def _promote(run: _Run, w: _Side, profile: str) -> bool:
     run.say("muster", "promoted", f"{m.name} is promoted to {title}, to lead Spear {spear}", w.side,
             w.records[i].number)
     return True
-
-
-def _hire(run: _Run, w: _Side) -> None:
-    """New Retainers for the dead, while Prestige pays: the lost men's profiles, on foot."""
-    price = run.rules.prices.retainer
-    blank = [p for spear in run.muster.blank.spears for p in spear]
-    heroes = [m.spear for m in w.members if run.is_hero(m)]
-    while heroes and sum(1 for m in w.members if not run.is_hero(m)) < run.muster.retainers:
-        if w.prestige < price:
-            run.say("muster", "cannot_hire", f"a Retainer costs {price} Prestige and the retinue has "
-                                             f"{w.prestige}", w.side)
-            return
-        profile = w.lost_profiles.pop(0) if w.lost_profiles else blank[run.next_number % len(blank)]
-        spear = min(heroes, key=lambda n: (sum(1 for m in w.members if m.spear == n), n))
-        name = propose_name(run.seed * 7919 + run.next_number, [m.name for m in w.members])
-        w.prestige -= price
-        w.members.append(RosterMember(name=name, profile=profile, spear=spear))
-        w.records.append(MemberRecord(number=run.next_number))
-        run.say("muster", "hired", f"{name} joins Spear {spear} as a "
-                f"{run.content.profiles[profile].name} for {price} Prestige", w.side, run.next_number,
-                prestige=-price)
-        run.next_number += 1
-
-
-def _remount(run: _Run, w: _Side) -> None:
-    """A horse bought back for each one lost, and the Lance with it, while Prestige pays."""
-    prices = run.rules.prices
-    for number, steed, lance in w.lost_steeds:
-        numbers = [r.number for r in w.records]
-        if number not in numbers or steed not in run.content.steeds:
-            continue
-        i = numbers.index(number)
-        m = w.members[i]
-        kind = run.content.steeds[steed].steed_kind
-        price = prices.warhorse if kind == "warhorse" else prices.nag
-        if m.steed is not None or w.prestige < price or run.role(m) == "shootist" and kind == "warhorse":
-            continue
-        w.prestige -= price
-        with_lance = lance and kind == "warhorse" and w.prestige >= prices.lance
-        w.prestige -= prices.lance if with_lance else 0
-        cost = price + (prices.lance if with_lance else 0)
-        w.members[i] = m.model_copy(update={"steed": steed, "lance": with_lance})
-        run.say("muster", "remounted", f"{m.name} is given a new {run.content.steeds[steed].name}"
-                + (" and Lance" if with_lance else "") + f" for {cost} Prestige", w.side, number,
-                prestige=-cost)
-
-
-def _heal(run: _Run, w: _Side) -> None:
-    """A healer for each Hero who would miss the next battle, while Prestige pays."""
-    price = run.rules.prices.healer
-    for i, rec in enumerate(w.records):
-        if rec.misses_next and w.prestige >= price:
-            w.prestige -= price
-            w.records[i] = rec.model_copy(update={"misses_next": False})
-            run.say("muster", "healed", f"a healer readies {w.members[i].name} for the next battle for "
-                                        f"{price} Prestige", w.side, rec.number, prestige=-price)
 
 
 def _old_wounds(run: _Run, w: _Side) -> None:

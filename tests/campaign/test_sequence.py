@@ -143,12 +143,29 @@ def test_valour_below_the_threshold_gives_no_skill_and_two_thresholds_give_two()
     assert member(after, "red", captain)[0].skills == ("commanding", "unyielding")
 
 
-def test_a_retainer_wins_no_skill_for_his_valour() -> None:
+def test_a_retainer_wins_no_skill_for_his_valour_but_may_be_made_a_veteran() -> None:
     c = campaign()
     archer = number_of(c, "red", "shootist")
     after, events = after_battle(c, result({"side": "red", "member": archer, "valour": 9}),
-                                 dice=FixedDice([]))
-    assert "skill" not in kinds(events)
+                                 dice=FixedDice([5]))
+    assert "skill" not in kinds(events) and "veteran" in kinds(events)
+    record = after.sides["red"].records[after.sides["red"].index_of(archer)]
+    assert record.veteran == 1 and record.valour == 0
+    assert "+1 Shoot" in next(e.text for e in events if e.kind == "veteran")
+
+
+def test_a_retainer_rolling_low_is_not_made_a_veteran_and_the_cap_holds() -> None:
+    c = campaign()
+    archer = number_of(c, "red", "shootist")
+    after, events = after_battle(c, result({"side": "red", "member": archer, "valour": 2}),
+                                 dice=FixedDice([4]))
+    assert "not_veteran" in kinds(events)
+    assert after.sides["red"].records[after.sides["red"].index_of(archer)].veteran == 0
+    once, _ = after_battle(c, result({"side": "red", "member": archer, "valour": 2}), dice=FixedDice([6]))
+    twice, events = after_battle(once, result({"side": "red", "member": archer, "valour": 2}),
+                                 dice=FixedDice([]))  # at the cap: no roll at all
+    assert twice.sides["red"].records[twice.sides["red"].index_of(archer)].veteran == 1
+    assert "veteran" not in kinds(events)
 
 
 def test_prestige_awards_and_the_floor_at_zero() -> None:
