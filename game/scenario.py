@@ -25,8 +25,9 @@ from game.terrain.terrain_map import MapError, TerrainMap
 from game.terrain.tmx import load_terrain
 
 # A scenario in maps/ is named by its file name without .tmx: any name a file may have there (no
-# folder separators, no leading dot, no control characters). Any other map is named by its path.
-NAME = re.compile(r"^(?!\.)[^/\\\x00-\x1f\x7f]{1,200}$")
+# folder separators, no leading dot, no control characters); a narrative campaign's table in
+# maps/campaign/ by "campaign/" and its file name. Any other map is named by its path.
+NAME = re.compile(r"^(?:campaign/)?(?!\.)[^/\\\x00-\x1f\x7f]{1,200}$")
 
 
 @dataclass(slots=True)
