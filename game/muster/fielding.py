@@ -12,6 +12,10 @@ one Hero:
   its Will to Fight from the first turn as one without its Captain, the enemy scores a Captain's
   Valour for him, and the AI guards him as its leader. His profile's numbers stay a Squire's.
 
+A mark changes the number on the model's own profile (`game.muster.play.marked`, never below Move 1
+or Fight 1, Shoot between 2+ and 6+): Fight is his melee dice, Shoot the score he needs to hit, and
+Move his pace on foot (a rider goes at his steed's Move, so a lame leg slows him only when he walks).
+
 The fielded roster keeps the models in the roster's order, so its members are the roster's at
 `present(roster, away)`, and a game's models are matched to them as `to_retinue` fields them.
 """

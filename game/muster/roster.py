@@ -39,7 +39,7 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-MarkValue = Annotated[int, Field(ge=-6, le=3)]
+MarkValue = Annotated[int, Field(ge=-6, le=6)]  # as far as a campaign record goes either way
 
 
 class Marks(_Strict):

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from game import replay, sim
 from game.content import load_content
@@ -60,6 +61,9 @@ def test_marks_stay_within_the_contents_bounds() -> None:
     assert best.shoot == 2 and best.id == "archer--sp3"
     assert marked(squire, Marks(shoot=-2)) is squire  # no Shoot to take from: nothing changes
     assert marked(squire, Marks()) is squire and marked(squire, None) is squire
+    for wrong in ({"fight": -7}, {"move": 7}, {"shoot": 1.5}, {"spare": 1}):
+        with pytest.raises(ValidationError):
+            Marks.model_validate(wrong)
     acting = marked(squire, None, acting_captain=True)
     assert (acting.role, acting.id, acting.health, acting.prowess) == ("captain", "squire--cmd", 2, 2)
 

@@ -25,7 +25,7 @@ from game.rules.turn import must_test_will
 
 ROSTERS = (template("york-foot"), template("lancaster-foot"), template("york-mounted"),
            template("lancaster-mounted"), template("lancaster-archers"), mount_all(template("york-foot")))
-MARKS = st.builds(Marks, move=st.integers(-6, 3), fight=st.integers(-6, 3), shoot=st.integers(-6, 3))
+MARKS = st.builds(Marks, move=st.integers(-6, 6), fight=st.integers(-6, 6), shoot=st.integers(-6, 6))
 
 
 @st.composite
