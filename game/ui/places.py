@@ -81,6 +81,7 @@ class Battle:
     match: Match
     mode: str | None = None
     autosave: bool = True  # False: a scripted or tutorial game keeps clear of the player's autosave
+    campaign: Path | None = None  # the campaign file this battle is fought for, if any
 
 
 @dataclass(frozen=True)
@@ -128,9 +129,10 @@ class OpenSave:
 
 @dataclass(frozen=True)
 class Result:
-    """The end of a game: who won and why."""
+    """The end of a game: who won and why (and, for a campaign's battle, its campaign file)."""
 
     match: Match
+    campaign: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -201,9 +203,53 @@ class AskText:
     on_ok: Callable[[str], Transition | str] = field(default=lambda typed: Pop())
 
 
+@dataclass(frozen=True)
+class Campaigns:
+    """The campaign files of the user folder: new, continue, open, delete."""
+
+    folder: Path | None = None  # the campaigns folder of the user folder unless given (tests)
+
+
+@dataclass(frozen=True)
+class NewCampaign:
+    """The form of a new campaign: its name, kind, players, rosters and seed."""
+
+    folder: Path | None = None  # the campaigns folder of the user folder unless given (tests)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A campaign's own screen: both retinues, their Prestige, the next battle and what to do now."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class PostBattle:
+    """A campaign's post-battle sequence, step by step."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class CampaignMuster:
+    """A person's muster of his side's retinue between two battles of a campaign."""
+
+    path: Path
+    side: str
+
+
+@dataclass(frozen=True)
+class Chronicle:
+    """A campaign's chronicle: every battle, its deeds and rolls, and its replay."""
+
+    path: Path
+
+
 Place = (MainMenu | ScenarioPicker | SoloSetup | HotseatSetup | WatchSetup | Battle | Tutorial | Editor
          | Rules | Settings | Load | Resume | OpenSave | Result | Handover | Message | Confirm | Pause
-         | SaveAs | Retinues | Muster | AskText)
+         | SaveAs | Retinues | Muster | AskText | Campaigns | NewCampaign | Campaign | PostBattle
+         | CampaignMuster | Chronicle)
 
 
 # --- transitions ---------------------------------------------------------------------------
