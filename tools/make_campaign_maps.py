@@ -14,7 +14,7 @@ data: game/content/data/narrative.toml.
 * skelbrooke-ford (42"x30"): the river Went down the west of the table, one ford and marsh on both
   banks; York is caught midway between the river and Lancaster's riders coming from the east.
 * thornby-moat (40"x40"): the moated manor of Thornby, its hall on an island reached by one bridge,
-  the walled outer court south of the moat with its gatehouse, barn and stable; Lancaster holds the
+  the walled outer court south of the moat with its gate, barn and stable; Lancaster holds the
   court and York comes from the south.
 * haldenby-church (36"x36"): Haldenby village, its church in a walled churchyard beside the street,
   cottages and a green; York stands about the churchyard and Lancaster comes down from the north.
@@ -306,7 +306,7 @@ def skelbrooke_ford() -> MapSpec:
 
 MOAT_BRIEFING = (
     "Thornby Moat: the hall stands on its island behind a moat two yards broad, and the outer court "
-    "south of it is walled, with a gatehouse, a barn and a stable. Lancaster holds the court; York "
+    "south of it is walled, with its gate, a barn and a stable. Lancaster holds the court; York "
     "comes from the south with ladders and a ram that is only a felled ash. Take the court and the "
     "manor is as good as taken."
 )
@@ -434,8 +434,8 @@ def haldenby_church() -> MapSpec:
 # --- 6. Thornby Bridge ---------------------------------------------------------------------------
 
 BRIDGE_BRIEFING = (
-    "Thornby Bridge carries the York road over the Dearne on three stone arches, with the bridge "
-    "chapel at its east end; the water is deep and quick, and the only other crossing is a bad ford "
+    "Thornby Bridge carries the York road over the Dearne where it bends, with the bridge chapel "
+    "at its east end; the water is deep and quick, and the only other crossing is a bad ford "
     "far downstream. Both households are out, every man who can sit a horse. The bridge decides it."
 )
 BRIDGE_ROWS = (15, 16)
