@@ -1,14 +1,15 @@
 """Where the player's own files live: the platform's user folders (platformdirs), one place for all.
 
 - `data_dir()`: the user data folder (`platformdirs.user_data_dir("destrier")`); it holds
-  `saves/` (`saves_dir()`), `scenarios/` (`scenarios_dir()`) and `rosters/` (`rosters_dir()`).
+  `saves/` (`saves_dir()`), `scenarios/` (`scenarios_dir()`), `rosters/` (`rosters_dir()`) and
+  `campaigns/` (`campaigns_dir()`).
 - `config_dir()`: the user config folder (`platformdirs.user_config_dir("destrier")`), where
   `settings.json` lives.
 - `cache_dir()`: the user cache folder, for pictures the game can always draw again.
 
 `DESTRIER_DATA_DIR` moves all of them into one folder (tests and portable installs use it):
-`saves/`, `scenarios/`, `rosters/`, `cache/` and `settings.json` are then inside it. `DESTRIER_SAVES_DIR`
-still moves the saves alone, and `DESTRIER_CONFIG_DIR` the settings alone.
+`saves/`, `scenarios/`, `rosters/`, `campaigns/`, `cache/` and `settings.json` are then inside it.
+`DESTRIER_SAVES_DIR` still moves the saves alone, and `DESTRIER_CONFIG_DIR` the settings alone.
 
 Older versions kept the saves in the checkout's `saves/` folder (or, installed, in
 `~/.local/share/destrier/saves`) and the settings in `~/.config/destrier/`. The first time a new
@@ -61,6 +62,14 @@ def scenarios_dir(create: bool = True) -> Path:
 def rosters_dir(create: bool = True) -> Path:
     """The folder of the player's rosters (retinues of his own, made in the muster or imported)."""
     folder = data_dir() / "rosters"
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def campaigns_dir(create: bool = True) -> Path:
+    """The folder of the player's campaigns (one file a campaign, with its last good copy)."""
+    folder = data_dir() / "campaigns"
     if create:
         folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from game.bounded import FileRefused, printable, read_bytes, resolve
+from game.bounded import FileRefused, printable, read_bytes
 from game.muster.roster import ROSTER_KIND, ROSTER_VERSION, Roster
 from game.persist.folders import rosters_dir
 from game.persist.saves import write_atomic
+from game.persist.user_files import OutsideFolder, delete_in, inside
+from game.persist.user_files import file_stem as stem_of
+from game.persist.user_files import free_path as free_in
 
 MAX_ROSTER_BYTES = 256 * 1024  # a roster of twelve models is about 3 kB
 MAX_DEPTH = 8  # a roster is four levels deep
@@ -120,8 +122,7 @@ def encode_roster(roster: Roster) -> bytes:
 
 def file_stem(name: str) -> str:
     """A file name for a roster's name: letters, digits and dashes (the-dukes-riders)."""
-    stem = re.sub(r"[^a-z0-9]+", "-", name.casefold().replace("'", "")).strip("-")
-    return stem[:60].strip("-") or "roster"
+    return stem_of(name, "roster")
 
 
 def _folder(folder: Path | None) -> Path:
@@ -130,14 +131,7 @@ def _folder(folder: Path | None) -> Path:
 
 def free_path(name: str, folder: Path | None = None, keep: Path | None = None) -> Path:
     """A path in the folder for a roster of this name that no other file has (`keep` may have it)."""
-    home = _folder(folder)
-    stem = file_stem(name)
-    path = home / f"{stem}{SUFFIX}"
-    n = 2
-    while os.path.lexists(path) and path != keep:
-        path = home / f"{stem}-{n}{SUFFIX}"
-        n += 1
-    return path
+    return free_in(file_stem(name), _folder(folder), SUFFIX, keep)
 
 
 def list_rosters(folder: Path | None = None) -> list[RosterEntry]:
@@ -160,14 +154,10 @@ def list_rosters(folder: Path | None = None) -> list[RosterEntry]:
 
 def _inside(folder: Path, path: Path) -> Path:
     """The file a path of the folder names, links resolved; refused if it leads out of the folder."""
-    label = printable(path.name)
     try:
-        target, home = resolve(path), resolve(folder)
-    except FileRefused as exc:
-        raise RosterFileError(f"{label}: cannot be read: {exc.reason}") from None
-    if not target.is_relative_to(home):
-        raise RosterFileError(f"{label}: a link to a file outside the rosters folder; it is not read")
-    return target
+        return inside(folder, path, "rosters")
+    except OutsideFolder as exc:
+        raise RosterFileError(f"{printable(path.name)}: {exc}") from None
 
 
 def write_roster(roster: Roster, folder: Path | None = None, path: Path | None = None) -> Path:
@@ -205,15 +195,10 @@ def rename_roster(path: Path, name: str, folder: Path | None = None) -> Path:
 
 def delete_roster(path: Path, folder: Path | None = None) -> None:
     """Delete one roster file of the folder (never a file outside it, nor a folder)."""
-    home = _folder(folder)
-    if resolve(path.parent) != resolve(home) or not path.name.lower().endswith(SUFFIX):
-        raise RosterFileError(f"{printable(path.name)}: not a roster file of the rosters folder")
-    if not path.is_symlink() and not path.is_file():  # a link itself goes, never what it leads to
-        raise RosterFileError(f"{printable(path.name)}: not a regular file; it is not deleted")
     try:
-        path.unlink()
-    except OSError as exc:
-        raise RosterFileError(f"{printable(path.name)}: cannot be deleted: {exc.strerror or exc}") from None
+        delete_in(_folder(folder), path, SUFFIX, "roster")
+    except OutsideFolder as exc:
+        raise RosterFileError(f"{printable(path.name)}: {exc}") from None
 
 
 def export_roster(path: Path, to: str | os.PathLike[str], folder: Path | None = None) -> Path:

@@ -1,0 +1,173 @@
+"""The player's campaign files: one versioned JSON file a campaign, in the campaigns folder.
+
+A campaign file holds the whole campaign: both retinues, every battle's result and replay, and
+the chronicle. It is written atomically after every battle and every step of the post-battle
+sequence, and the copy it replaces is kept beside it (`<stem>.prev.json`), so a file cut short or
+spoilt still has its last good copy. Reading goes through `game.bounded` and the save's JSON
+checks (size, depth, values: no file can make the game hang or eat memory), then the kind and
+version (a newer version is refused by name), then the model whole; any problem is one
+`CampaignFileError` line naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from game.bounded import FileRefused, printable, read_bytes
+from game.campaign.model import CAMPAIGN_KIND, CAMPAIGN_VERSION, Campaign
+from game.persist.folders import campaigns_dir
+from game.persist.saves import write_atomic
+from game.persist.schema import SaveError, parse_json
+from game.persist.user_files import OutsideFolder, delete_in, file_stem, free_path, inside
+
+MAX_CAMPAIGN_BYTES = 20 * 1024 * 1024  # the save's limit: a long campaign with its replays is a few MB
+SUFFIX = ".json"
+PREVIOUS = ".prev.json"
+
+
+class CampaignFileError(Exception):
+    """A campaign file that cannot be read or written; str() is one line naming the file."""
+
+    def __init__(self, reason: str) -> None:
+        line = " ".join(reason.split())
+        super().__init__(line if len(line) <= 300 else line[:297] + "...")
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignEntry:
+    """One file of the campaigns folder: its path, and its campaign or why it cannot be read."""
+
+    path: Path
+    campaign: Campaign | None
+    problem: str = ""
+
+
+def _folder(folder: Path | None) -> Path:
+    return folder if folder is not None else campaigns_dir()
+
+
+def previous_path(path: Path) -> Path:
+    """Where a campaign file's last good copy is kept."""
+    return path.with_name(path.name.removesuffix(SUFFIX) + PREVIOUS)
+
+
+def parse_campaign(raw: bytes, label: str = "campaign") -> Campaign:
+    """The campaign in a file's bytes, or one CampaignFileError beginning with `label`."""
+    try:
+        data = parse_json(raw)
+    except SaveError as exc:
+        raise CampaignFileError(f"{label}: {exc}") from None
+    if not isinstance(data, dict):
+        raise CampaignFileError(f"{label}: a campaign is a JSON object, not {type(data).__name__}")
+    if data.get("kind") != CAMPAIGN_KIND:
+        raise CampaignFileError(f"{label}: not a Destrier campaign (kind is {_short(data.get('kind'))})")
+    version = data.get("version")
+    if type(version) is not int:
+        raise CampaignFileError(f"{label}: version must be a whole number, not {_short(version)}")
+    if version > CAMPAIGN_VERSION:
+        raise CampaignFileError(f"{label}: campaign version {version} is newer than this game reads "
+                                f"({CAMPAIGN_VERSION}); update Destrier")
+    if version < CAMPAIGN_VERSION:
+        raise CampaignFileError(f"{label}: campaign version {version} is not one this game reads")
+    try:
+        return Campaign.model_validate(data, strict=False)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        raise CampaignFileError(f"{label}: invalid campaign at {loc}: {err['msg']}") from None
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def read_campaign(path: str | os.PathLike[str], nofollow: bool = False) -> Campaign:
+    """Read and validate a campaign file, bounded; one CampaignFileError naming it."""
+    label = printable(Path(path).name)
+    try:
+        raw = read_bytes(path, MAX_CAMPAIGN_BYTES, nofollow=nofollow)
+    except FileRefused as exc:
+        raise CampaignFileError(f"{label}: cannot be read: {exc.reason}") from None
+    return parse_campaign(raw, label)
+
+
+def encode_campaign(c: Campaign) -> bytes:
+    """A campaign as compact, deterministic UTF-8 JSON."""
+    return (json.dumps(c.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+
+
+def write_campaign(c: Campaign, path: Path) -> Path:
+    """Write a campaign atomically, keeping the copy it replaces as its last good copy (only a copy
+    that reads as a campaign: a spoilt file never takes the good copy's place)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    keep = None
+    if path.exists():
+        try:
+            read_campaign(path, nofollow=True)
+            keep = previous_path(path)
+        except CampaignFileError:
+            keep = None
+    try:
+        write_atomic(path, encode_campaign(c), keep_previous=keep)
+    except OSError as exc:
+        raise CampaignFileError(f"{printable(path.name)}: cannot be written: {exc.strerror or exc}") from None
+    return path
+
+
+def last_good(path: Path) -> Campaign:
+    """The campaign's last good copy (the one its latest write replaced)."""
+    return read_campaign(previous_path(path), nofollow=True)
+
+
+def new_campaign_path(name: str, folder: Path | None = None) -> Path:
+    """A path in the folder for a new campaign of this name that no other file has."""
+    home = _folder(folder)
+    path = free_path(file_stem(name, "campaign"), home, SUFFIX)
+    while os.path.lexists(previous_path(path)):  # never take the name of another's kept copy
+        path = free_path(path.stem + "-x", home, SUFFIX)
+    return path
+
+
+def list_campaigns(folder: Path | None = None) -> list[CampaignEntry]:
+    """Every campaign file of the folder (`*.json`, not hidden, not a kept copy), newest first;
+    one that cannot be read is listed with its problem."""
+    home = _folder(folder)
+    try:
+        names = [n for n in os.listdir(home) if n.lower().endswith(SUFFIX) and not n.startswith(".")
+                 and not n.lower().endswith(PREVIOUS)]
+    except OSError as exc:
+        raise CampaignFileError(f"the campaigns folder cannot be listed: {exc.strerror or exc}") from None
+    out = []
+    for name in names:
+        path = home / name
+        try:
+            out.append(CampaignEntry(path, read_campaign(inside(home, path, "campaigns"), nofollow=True)))
+        except OutsideFolder as exc:
+            out.append(CampaignEntry(path, None, f"{printable(name)}: {exc}"))
+        except CampaignFileError as exc:
+            out.append(CampaignEntry(path, None, str(exc)))
+    return sorted(out, key=lambda e: (-_mtime(e.path), e.path.name))
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def delete_campaign(path: Path, folder: Path | None = None) -> None:
+    """Delete a campaign file of the folder and its kept copy."""
+    home = _folder(folder)
+    try:
+        delete_in(home, path, SUFFIX, "campaign")
+        if os.path.lexists(previous_path(path)):
+            delete_in(home, previous_path(path), SUFFIX, "campaign")
+    except OutsideFolder as exc:
+        raise CampaignFileError(f"{printable(path.name)}: {exc}") from None

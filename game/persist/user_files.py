@@ -1,0 +1,57 @@
+"""Files of one of the player's folders (rosters, campaigns): a free name for a new file, a file of
+the folder read only if it truly lies in it, and a file deleted only if it is one of the folder's.
+
+Each function raises `OutsideFolder` with the reason in words; the caller names its own kind of file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from game.bounded import FileRefused, resolve
+
+
+class OutsideFolder(Exception):
+    """A path the folder's files may not be read from or deleted at; str() is the reason."""
+
+
+def file_stem(name: str, default: str) -> str:
+    """A file name for a name: letters, digits and dashes (the-dukes-riders)."""
+    stem = re.sub(r"[^a-z0-9]+", "-", name.casefold().replace("'", "")).strip("-")
+    return stem[:60].strip("-") or default
+
+
+def free_path(stem: str, home: Path, suffix: str, keep: Path | None = None) -> Path:
+    """A path in the folder, named after the stem, that no other file has (`keep` may have it)."""
+    path = home / f"{stem}{suffix}"
+    n = 2
+    while os.path.lexists(path) and path != keep:
+        path = home / f"{stem}-{n}{suffix}"
+        n += 1
+    return path
+
+
+def inside(home: Path, path: Path, what: str) -> Path:
+    """The file a path of the folder names, links resolved; refused if it leads out of the folder."""
+    try:
+        target, folder = resolve(path), resolve(home)
+    except FileRefused as exc:
+        raise OutsideFolder(f"cannot be read: {exc.reason}") from None
+    if not target.is_relative_to(folder):
+        raise OutsideFolder(f"a link to a file outside the {what} folder; it is not read")
+    return target
+
+
+def delete_in(home: Path, path: Path, suffix: str, what: str) -> None:
+    """Delete one file of the folder (never a file outside it, nor a folder; a link itself, never
+    what it leads to)."""
+    if resolve(path.parent) != resolve(home) or not path.name.lower().endswith(suffix):
+        raise OutsideFolder(f"not a {what} file of the {what}s folder")
+    if not path.is_symlink() and not path.is_file():
+        raise OutsideFolder("not a regular file; it is not deleted")
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise OutsideFolder(f"cannot be deleted: {exc.strerror or exc}") from None
