@@ -16,12 +16,17 @@ from game.ai.deploy import deploy_command, deploying
 from game.ai.eager import best_drive, driver_command_limit
 from game.ai.ground import Ground
 from game.ai.heuristic_terms import (
+    QUIT,
     Guesser,
     MeleeGuess,
+    counter_charge_bonus,
+    escape_chance,
+    evaded,
     feckless_weight,
     gambit_risk,
     jump_risk,
     model_value,
+    quit_odds,
     round_value,
     steed_value,
 )
@@ -55,7 +60,7 @@ from game.rules.explain import shot_chances
 from game.rules.melee import FightPlan, fight_odds
 from game.rules.missiles import ShotPlan, missile_weapon
 from game.rules.paths import MovePlan, base_allowance, in_hard_going
-from game.rules.spears import in_command, side_leader_with, spear_members
+from game.rules.spears import in_command, spear_members
 from game.rules.state import GameState, Model, NoSide, Side, other_side
 from game.rules.turn import must_test_will, still_with_the_retinue
 from game.rules.vehicle_shots import VehicleShotPlan
@@ -67,7 +72,6 @@ if TYPE_CHECKING:
 REFUSED = -1e9  # the score of a command the engine would refuse
 NEAR_TIE = {"easy": 0.35, "normal": 0.02, "hard": 0.005}  # scores this close to the best are equals
 FORWARD = 0.05  # a small thanks for acting rather than idling
-QUIT = 8.0  # a side's quitting the field (a failed Will to Fight), in Valour Points at the leaves
 
 
 class Memory:
@@ -145,16 +149,8 @@ def evaluate(engine: Engine, side: Side) -> float:
 
 
 def quit_chance(table: Table, state: GameState, side: Side) -> float:
-    """The chance `side` quits the field before the game ends, as it stands: a retinue that must
-    test its Will to Fight rolls at the end of this turn and of every turn left (an Unyielding
-    Hero on the table rerolls a failure)."""
-    if not must_test_will(table, state, side):
-        return 0.0
-    target = table.numbers.will_to_fight_target
-    again = side_leader_with(table, state, side, "unyielding") is not None
-    first = float(odds.will_to_fight_odds(target, state.sides[side].will_bonus, again))
-    later = float(odds.will_to_fight_odds(target, 0, again))
-    return 1.0 - first * later ** max(0, state.max_turns - state.turn)
+    """The chance `side` quits the field before the game ends, as it stands (heuristic_terms.quit_odds)."""
+    return quit_odds(table, state, side)
 
 
 def _commands(engine: Engine, side: Side) -> list[Command]:
@@ -167,6 +163,13 @@ def _commands(engine: Engine, side: Side) -> list[Command]:
             seen.add(cmd)
             out.append(cmd)
     return out
+
+
+def _standing_at(m: Model, at: tuple[float, float]) -> Model:
+    """The model as if it stood at `at` (a light copy; never put into the state)."""
+    c = m.copy()
+    c.x, c.y = at
+    return c
 
 
 class HeuristicPlayer:
@@ -236,7 +239,7 @@ class _Scorer:
         if isinstance(cmd, EndSpear):
             return -5.0 if self._driver_waiting() else 0.0
         if isinstance(cmd, EndActivation):
-            return 0.0
+            return self.end_activation(self.state.model(cmd.model))
         if isinstance(cmd, Move) and isinstance(plan, MovePlan):
             return self.move(cmd, plan)
         if isinstance(cmd, Fight):
@@ -249,8 +252,9 @@ class _Scorer:
         if isinstance(cmd, Reload):
             m = self.state.model(cmd.model)
             return 0.3 if m.reloads_needed else -1.0
-        if isinstance(cmd, SetDrill):
-            return 0.02 if cmd.drill == "parry" else -0.05
+        if isinstance(cmd, SetDrill):  # free, and then the activation goes on as it would end
+            end = self.end_activation(self.state.model(cmd.model))
+            return end + (0.02 if cmd.drill == "parry" else -0.05)
         if isinstance(cmd, Dismount):
             return self.dismount(self.state.model(cmd.model))
         if isinstance(cmd, Remount):
@@ -310,6 +314,7 @@ class _Scorer:
             bonus = cmd.gambit == "mounted_charge" and guess.charge_bonus_at(m, end, target)
             reach = p_ok if needed else 1.0
             net = guess.guess_melee(m, target, bonus).net + 0.25
+            net = evaded(net, escape_chance(table, self.state, _standing_at(m, end), target))
             score += reach * (net if not m.acted else 0.3 * net)
         elif needed:
             score *= p_ok
@@ -368,6 +373,22 @@ class _Scorer:
                 archers += 1
         return 0.35 * archers - 1.0 - 0.3 * steed_value(table, m)
 
+    def end_activation(self, m: Model) -> float:
+        """Ending the activation: nothing, unless the model stands in a melee with its blow still
+        to strike: then the enemy strikes first in its turn, and a rider who charged home this
+        turn gives away the charge's blow (its bonus die, reroll and lance)."""
+        if m.acted:
+            return 0.0
+        foes = enemies_in_contact(self.table, self.state, m)
+        if not foes:
+            return 0.0
+        guess = self.guess
+        theirs = max(max(0.0, guess.guess_melee(e, m, False, charging=False).net) for e in foes)
+        if not (m.charged_this_turn and m.charge_bonus):
+            return -theirs
+        charge = max(guess.guess_melee(m, e, True).net - guess.guess_melee(m, e, False).net for e in foes)
+        return -theirs - max(0.0, charge)
+
     def _stay_worth(self, m: Model) -> float:
         """What staying in this melee is worth to m's side (its best blow less the enemy's)."""
         foes = enemies_in_contact(self.table, self.state, m)
@@ -394,8 +415,10 @@ class _Scorer:
         if choice == "stand":
             return stand
         if choice == "counter_charge":
-            ours = guess.guess_melee(me, foe, True).net - guess.guess_melee(me, foe, False).net
             p_ok, risk = gambit_risk(table, me, "mounted_charge")
+            if not counter_charge_bonus(table, me, foe, (pending.data["sx"], pending.data["sy"])):
+                return stand - risk  # Hard Going where they meet: no bonus, the gambit's risk for nothing
+            ours = guess.guess_melee(me, foe, True).net - guess.guess_melee(me, foe, False).net
             return stand + p_ok * (ours + 0.2) - risk
         if choice == "mounted_evasion":
             p_ok, risk = gambit_risk(table, me, "mounted_charge")

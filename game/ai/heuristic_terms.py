@@ -14,13 +14,16 @@ from functools import cache, lru_cache
 
 from game.ai.ground import Ground
 from game.rules import odds
+from game.rules.charges import reaction_options
+from game.rules.contact import obstacle_between
 from game.rules.context import Table
 from game.rules.damage import shrug_chance
 from game.rules.explain import gambit_odds
 from game.rules.missiles import missile_weapon
-from game.rules.paths import base_allowance
+from game.rules.paths import base_allowance, bonus_denied, in_hard_going
 from game.rules.spears import command_range, feckless_table_id, leader_with
 from game.rules.state import GameState, Model, Side
+from game.rules.turn import still_with_the_retinue
 from game.terrain.terrain_map import HARD_GOING
 
 Point = tuple[float, float]
@@ -32,6 +35,7 @@ HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in 
 OUT_OF_COMMAND = 0.6  # a Retainer ending outside its Hero's Command Range (a Feckless test to come)
 HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
 PULL = 0.6  # the weight of the pull towards the best target or objective
+QUIT = 8.0  # a side's quitting the field (a failed Will to Fight), in Valour Points
 
 
 def closeness(d: float) -> float:
@@ -104,6 +108,28 @@ def _kill_and_wounds(hits: int, need: int, blocked_on: int, reroll: bool, health
     return kill, float(odds.expected(dist))
 
 
+def quit_odds(table: Table, state: GameState, side: Side, lost: str = "") -> float:
+    """The chance `side` quits the field before the game ends (with the model `lost` taken out,
+    if named): a retinue at half its starting models or less, or without its Captain
+    (turn.must_test_will), rolls its Will to Fight at the end of this turn and of every turn left
+    (an Unyielding Hero on the table rerolls a failure)."""
+    standing = [m for m in still_with_the_retinue(state, side) if m.id != lost]
+    captain_lost = not any(table.profile(m).role == "captain" for m in standing)
+    if not captain_lost and len(standing) * 2 > state.sides[side].start_models:
+        return 0.0
+    target = table.numbers.will_to_fight_target
+    again = any(table.has_skill(m, "unyielding") for m in standing if not m.removed)
+    first = float(odds.will_to_fight_odds(target, state.sides[side].will_bonus, again))
+    later = float(odds.will_to_fight_odds(target, 0, again))
+    return 1.0 - first * later ** max(0, state.max_turns - state.turn)
+
+
+def will_stake(table: Table, state: GameState, m: Model) -> float:
+    """What m's loss would cost his side in the Will to Fight, beyond the model itself: the chance
+    it quits the field with him lost, less the chance as it stands, at `QUIT` Valour Points."""
+    return QUIT * (quit_odds(table, state, m.side, m.id) - quit_odds(table, state, m.side))
+
+
 @dataclass(slots=True)
 class MeleeGuess:
     """A melee round's worth for the attacker's side: Valour-like gain and loss."""
@@ -151,6 +177,7 @@ class Guesser:
     sized: dict[int, tuple[Model, list[float], list[float | None]]] = field(default_factory=dict)  # sizes()
     aims: dict[int, tuple[Model, tuple[float, float, int, bool, bool] | None]] = field(default_factory=dict)
     marks: dict[int, tuple[Model, float, float | None, float]] = field(default_factory=dict)
+    stakes: dict[int, tuple[Model, float]] = field(default_factory=dict)  # see at_stake()
 
     def guess_melee(self, att: Model, dfd: Model, bonus: bool, charging: bool = True) -> MeleeGuess:
         """A round of att against dfd (att charging with the Mounted Charge! bonus if `bonus`; a
@@ -300,10 +327,20 @@ class Guesser:
             known = self.sized[id(m)] = (m, worths, [None] * len(self.threats()))
         return known[1], known[2]
 
+    def at_stake(self, m: Model) -> float:
+        """The Will to Fight at stake in m's life (`will_stake`) per Valour of blows on him (the
+        blows' worth to the enemy is mostly his loss)."""
+        known = self.stakes.get(id(m))
+        if known is None or known[0] is not m:
+            stake = will_stake(self.table, self.state, m) / model_value(self.table, m)
+            known = self.stakes[id(m)] = (m, stake)
+        return known[1]
+
     def threat_at(self, m: Model, at: Point) -> float:
         """The expected cost of the enemy's answer next: who could charge or shoot a model here."""
         blows: list[float] = []
         shots: list[float] = []
+        stake = 0.0  # the Will to Fight his loss would put at risk, by the likeliest blow to take him
         struck = self.sizes(m)[1]
         for k, (e, reach, charger, shooter) in enumerate(self.threats()):
             d = math.dist(at, (e.x, e.y))
@@ -312,11 +349,13 @@ class Guesser:
                 if blow is None:
                     blow = struck[k] = max(0.0, self.guess_melee(e, m, charger).net)
                 blows.append(blow)
+                stake = max(stake, self.at_stake(m) * self.guess_melee(e, m, charger).gain)
             elif shooter:  # m standing at `at` (the same model but for where it stands)
                 shots.append(self.shot_over(e, d, m))
         blows.sort(reverse=True)
         melee = sum(blows[:2]) + 0.3 * sum(blows[2:])
-        return THREAT_WEIGHT * melee + SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
+        shot = SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
+        return THREAT_WEIGHT * melee + shot + stake  # a blow that may win the day is surely struck
 
     def way(self, at: Point, target: Point, mounted: bool) -> float:
         """Inches from `at` to `target` round the ground (straight if no Ground is kept)."""
@@ -456,6 +495,34 @@ def gambit_risk(table: Table, m: Model, gambit: str | None) -> tuple[float, floa
     if gambit == "river_crossing":
         calamity = model_value(table, m) * 0.5 + 0.5
     return float(dist["success"]), float(dist["mishap"]) * 0.35 + float(dist["calamity"]) * calamity
+
+
+def escape_chance(table: Table, state: GameState, charger: Model, target: Model) -> float:
+    """The chance the charged model slips away and no blow is struck: a rider's Mounted Evasion
+    (the gambit's odds), a foot Shootist's Evade test against a rider in the open; 0 for a model
+    with no such answer (charges.reaction_options; `charger` as it stands at the charge's end)."""
+    options = reaction_options(table, state, charger, target)
+    if "mounted_evasion" in options:
+        return float(gambit_odds(table, target, "mounted_evasion").chances["success"])
+    if "evade" not in options or obstacle_between(table, charger, target) is not None:
+        return 0.0  # behind an obstacle, Evade leaves it to a rider who may pursue
+    need = table.numbers.evade_on
+    if table.has_skill(target, "nimble") and in_hard_going(table, target):
+        need -= table.numbers.nimble_bonus
+    return float(odds.evade_odds(need, 0, target.reroll_ready))
+
+
+def counter_charge_bonus(table: Table, me: Model, charger: Model, start: Point) -> bool:
+    """Would a Counter Charge hold the charge bonuses? The two meet halfway along the charge
+    (charges.counter_charge), and Hard Going there, or an obstacle, denies them (paths.bonus_denied)."""
+    mid = ((start[0] + charger.x) / 2, (start[1] + charger.y) / 2)
+    return not bonus_denied(table, _at(me, mid, True), _at(charger, mid, True))
+
+
+def evaded(net: float, escape: float) -> float:
+    """A charge's worth when the charged model may slip away (`escape`): it stays to fight only if
+    the fight is worse for the charger than the chance of nothing."""
+    return min(net, (1.0 - escape) * net)
 
 
 def jump_risk(table: Table, m: Model, jumps: int, stakes: int) -> float:
