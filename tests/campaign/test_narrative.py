@@ -7,11 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from game.campaign.narrative import (
     END,
     NARRATIVE_FILE,
+    Ending,
     Narrative,
+    Stage,
     longest_run,
     narratives,
     narratives_from,
@@ -19,6 +22,7 @@ from game.campaign.narrative import (
 )
 from game.content.loader import DATA_DIR, ContentError
 from game.scenario import load_scenario
+from game.sim import play_game
 
 SHIPPED = (DATA_DIR / NARRATIVE_FILE).read_text(encoding="utf-8")
 FIELD = "narrative.toml: [narrative]: field "
@@ -177,3 +181,18 @@ def test_a_file_that_is_not_toml_is_one_line(tmp_path: Path) -> None:
     path.write_text("[narrative\n", encoding="utf-8")
     with pytest.raises(ContentError, match=r"^narrative\.toml: not valid TOML"):
         narratives_from(path)
+
+
+@pytest.mark.parametrize("model", [Narrative, Stage, Ending], ids=lambda m: m.__name__)
+def test_every_key_is_required_so_the_shipped_file_sets_each_itself(model: type[BaseModel]) -> None:
+    assert all(f.is_required() for f in model.model_fields.values())
+
+
+def test_a_whole_run_plays_headless_from_the_start_to_an_ending(feud: Narrative) -> None:
+    stage, ending, fought = feud.start, "", []
+    while stage:
+        result = play_game(feud.stages[stage].scenario, 0, 11, {"red": "heuristic", "blue": "heuristic"})
+        assert result.error == "" and result.winner in ("red", "blue", "draw")
+        fought.append(stage)
+        stage, ending = next_stage(feud, stage, result.winner)  # type: ignore[arg-type]
+    assert ending in feud.endings and 2 <= len(fought) <= longest_run(feud)
