@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(PY) -m ruff check game tests tools main.py
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy game
-	$(PY) -m game.maps.check game/resources/maps/*.tmx
+	$(PY) -m game.maps.check game/resources/maps/*.tmx game/resources/maps/campaign/*.tmx
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --cov=game --cov-report=term:skip-covered \
 		--cov-fail-under=90
 
