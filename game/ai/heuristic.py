@@ -56,7 +56,7 @@ from game.rules.commands import (
 from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
-from game.rules.explain import shot_chances
+from game.rules.explain import explain_move, shot_chances
 from game.rules.melee import FightPlan, fight_odds
 from game.rules.missiles import ShotPlan, missile_weapon
 from game.rules.paths import MovePlan, base_allowance, in_hard_going
@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 REFUSED = -1e9  # the score of a command the engine would refuse
 NEAR_TIE = {"easy": 0.35, "normal": 0.02, "hard": 0.005}  # scores this close to the best are equals
 FORWARD = 0.05  # a small thanks for acting rather than idling
+HAND = 0.15  # a Perk card in hand, in Valour Points at the leaves (the count of a hand is public)
 
 
 class Memory:
@@ -123,7 +124,8 @@ def evaluate(engine: Engine, side: Side) -> float:
     """A static evaluation of the position for `side`: the Valour margin, plus material (what the
     models left on each side are worth, steeds included), plus the hold objectives each side
     holds now (weighted by how near the end is), loot still in reach, the escort's progress, and
-    each side's chance of quitting the field on a failed Will to Fight (`QUIT` Valour Points)."""
+    each side's chance of quitting the field on a failed Will to Fight (`QUIT` Valour Points), and
+    the Perk cards each side holds (`HAND` each: a card kept is a card still to play)."""
     table, state = engine.table, engine.state
     foe = other_side(side)
     score = float(state.sides[side].valour - state.sides[foe].valour)
@@ -145,6 +147,7 @@ def evaluate(engine: Engine, side: Side) -> float:
             along = v.x / width if v.escort_edge == "east" else 1 - v.x / width \
                 if v.escort_edge == "west" else 0.5
             score += v.escort_valour * 0.5 * along * (1 if v.side == side else -1)
+    score += HAND * (len(state.sides[side].perks) - len(state.sides[foe].perks))  # how many: public
     return score + QUIT * (quit_chance(table, state, foe) - quit_chance(table, state, side))
 
 
@@ -304,15 +307,16 @@ class _Scorer:
         needed = plan.route.cost > plan.allowance + 1e-6
         p_ok, risk = gambit_risk(table, m, cmd.gambit)
         score -= risk
+        jumps = [o for o in plan.route.crossed if not o.tall]
         if m.steed is not None:
-            jumps = [o for o in plan.route.crossed if not o.tall]
             score -= jump_risk(table, m, len(jumps), sum(1 for o in jumps if o.kind == "stakes"))
         if "hard" in plan.route.features:
             score -= 0.15 if m.steed is not None else 0.05
         if plan.charge_target:
             target = self.state.model(plan.charge_target)
             bonus = cmd.gambit == "mounted_charge" and guess.charge_bonus_at(m, end, target)
-            reach = p_ok if needed else 1.0
+            reach = (p_ok if needed else 1.0) * self.lands(cmd) if m.steed is not None and jumps else \
+                p_ok if needed else 1.0
             net = guess.guess_melee(m, target, bonus).net + 0.25
             net = evaded(net, escape_chance(table, self.state, _standing_at(m, end), target))
             score += reach * (net if not m.acted else 0.3 * net)
@@ -321,6 +325,16 @@ class _Scorer:
         if self.keeps is not None and not self.keeps(cmd):
             score -= 0.8
         return score
+
+    def lands(self, cmd: Move) -> float:
+        """The chance a rider's jumps let him arrive where the move ends (rules.explain's landings:
+        every jump clean, or, if the rest of the move fits at half rate, no fall)."""
+        detail = explain_move(self.table, self.state, cmd.side, cmd.model, cmd.path, cmd.gambit).move
+        landings = detail.landings if detail is not None else None
+        if landings is None:
+            return 1.0
+        arrive = landings.clean if landings.awkward_stops_short else landings.clean + landings.awkward
+        return float(arrive)
 
     def fight(self, cmd: Fight, plan: object) -> float:
         """A melee round at its exact odds: Valour won less Valour lost; the steed or the pull-down."""
@@ -347,9 +361,11 @@ class _Scorer:
         table, state = self.table, self.state
         dist = shot_chances(table, state, plan)  # as the preview shows them: worked out, never rolled
         target = state.find(cmd.target)
-        if target is None:  # a cart or wagon
+        if target is None:  # a cart or wagon: the enemy's only (a neutral one wrecked blocks the road)
             v = state.find_vehicle(cmd.target)
-            worth = 0.25 * (v.escort_valour / 6.0 if v is not None and v.escort_valour else 0.4)
+            if v is None or v.side != other_side(self.side):
+                return -0.1
+            worth = 0.25 * (v.escort_valour / 6.0 if v.escort_valour else 0.4)
             return float(dist.get("hit", 0)) * worth
         wound = model_value(table, target) if target.health <= 1 else 0.45 * model_value(table, target)
         score = float(dist.get("wounded", 0)) * wound
@@ -456,8 +472,9 @@ class _Scorer:
         if effect == "reroll":
             ready = not m.reroll_ready and not m.acted and (engaged or shot)
             return above if ready and others > 0.25 else -1.0
-        if effect == "steady_aim":
-            return above if shot and others > 0.15 and not m.aim_bonus else -1.0
+        if effect == "steady_aim":  # from the saddle a shot hits on its natural score alone
+            aims = shot and m.steed is None and not m.aim_bonus
+            return above if aims and others > 0.15 else -1.0
         if effect == "hold_fast":
             return above if engaged and not m.save_bonus and others > 0.0 else -1.0
         if effect == "quick_reload":

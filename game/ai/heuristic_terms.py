@@ -31,8 +31,7 @@ Point = tuple[float, float]
 MATERIAL = 0.5  # what a model is worth beyond the Valour its loss gives away
 THREAT_WEIGHT = 0.3  # how likely an enemy in reach is taken to attack next
 SHOT_THREAT = 0.15  # how likely an enemy shooter in range is taken to shoot at this model next
-HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in his Command Range
-OUT_OF_COMMAND = 0.6  # a Retainer ending outside its Hero's Command Range (a Feckless test to come)
+OUT_OF_COMMAND = 0.6  # a Retainer outside its Hero's Command Range when he acts (a Feckless test)
 HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
 PULL = 0.6  # the weight of the pull towards the best target or objective
 QUIT = 8.0  # a side's quitting the field (a failed Will to Fight), in Valour Points
@@ -420,7 +419,8 @@ class Guesser:
         return best
 
     def command_cost(self, m: Model, at: Point) -> float:
-        """A Retainer outside its Hero's Command Range; a Hero leaving his Retainers behind."""
+        """A Retainer outside its Hero's Command Range; a Hero leaving his Retainers still to act
+        behind (each then takes a Feckless test), or gathering his stragglers into his range."""
         table, state = self.table, self.state
         if m.spear != m.id:
             hero = state.find(m.spear)
@@ -432,12 +432,14 @@ class Guesser:
             return OUT_OF_COMMAND * feckless_weight(table, state, m)  # lighter with an Inspiring Hero
         reach = command_range(table, m)
         cost = 0.0
-        for r in state.models:  # those still to act this turn, whom he would leave behind
+        for r in state.models:  # those still to act this turn: left behind, or gathered
             if r.spear != m.id or r.id == m.id or r.removed or r.riderless or r.aboard or r.activated:
                 continue
             pad = 1.5 if m.steed or r.steed else 1.0
-            if math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach and math.dist(at, (r.x, r.y)) - pad > reach:
-                cost += HERO_LEAVES
+            was = math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach
+            will = math.dist(at, (r.x, r.y)) - pad <= reach
+            if was != will:  # a Feckless test brought on him, or spared him
+                cost += (OUT_OF_COMMAND if was else -OUT_OF_COMMAND) * feckless_weight(table, state, r)
         return cost
 
 

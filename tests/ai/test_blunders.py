@@ -17,10 +17,13 @@ from typing import Any
 import pytest
 
 from game.ai import make_player
+from game.ai.search import fork
 from game.rules.commands import Command, EndActivation, EndSpear, Fight, Move, PlayPerk, React, Shoot
 from game.rules.engine import Engine
 from game.rules.paths import MovePlan
+from game.rules.spears import in_command
 from game.ui.hints import default_player, hint_seed, hints, player_view
+from game.ui.preview import preview_move
 from tests.ai.blunders.position import Position, positions
 
 SEED = 4242  # the players' own seed
@@ -67,6 +70,13 @@ def blunder(engine: Engine, cmd: Command, forbid: dict[str, Any]) -> str:
         end = cmd.path[-1]
         if math.dist(end, (friend.x, friend.y)) > rule["inches"]:
             return f"ends {math.dist(end, (friend.x, friend.y)):.1f}\" from {friend.name}"
+    if "out_of_command" in forbid:
+        after = fork(engine)
+        after.submit(cmd)
+        out = [r for r in forbid["out_of_command"]
+               if not in_command(after.table, after.state, after.state.model(r))]
+        if out:
+            return f"leaves {', '.join(out)} out of Command Range"
     return ""
 
 
@@ -81,3 +91,16 @@ def test_no_blunder(pos: Position, who: str) -> None:
     cmd = choice(engine, who)
     wrong = blunder(engine, cmd, pos.data["forbid"])
     assert not wrong, f"{who} {wrong}: {pos.mistake} ({cmd})"
+
+
+def test_the_move_preview_of_a_charge_over_obstacles_states_the_landings() -> None:
+    """The client's preview of the Mounted Charge! over the ditch and stakes gives each jump's odds,
+    awkward landings among them, and says an awkward landing would leave the rider short."""
+    pos = next(p for p in POSITIONS if p.kind == 3)
+    engine = pos.engine()
+    charge = next(c for c in engine.legal_commands("red")
+                  if isinstance(c, Move) and c.gambit == "mounted_charge")
+    lines = preview_move(engine, charge.model, list(charge.path), charge.gambit).lines
+    jumps = [line for line in lines if line.startswith("Crosses:")]
+    assert len(jumps) == 2 and all("awkward" in line for line in jumps)
+    assert any("awkward landing halves the rest of the move" in line for line in lines)
