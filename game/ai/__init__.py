@@ -6,9 +6,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from game.ai.eager import EagerPlayer
+from game.ai.easy import EasyPlayer
 from game.ai.heuristic import HeuristicPlayer
+from game.ai.levels import LEVEL_PLAYERS, level_spec
 from game.ai.random_player import RandomPlayer
 from game.ai.search import SearchPlayer
+from game.ai.weighing import WeighingHeuristic, WeighingSearch
 
 if TYPE_CHECKING:
     from game.rules.commands import Command
@@ -28,12 +31,15 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 
 # name -> factory taking the player's own seed and its level (easy, normal or hard); a player
-# with no levels ignores it. Other modules may register more players here.
+# with no levels ignores it. Other modules may register more players here. The heuristic and the
+# search keep what they weighed for their last decision (game.ai.weighing), as Easy does; the
+# levels a person picks name these players in game.ai.levels.
 PLAYERS: dict[str, Callable[[int, str], Player]] = {
     "random": lambda seed, level: RandomPlayer(seed),
     "eager": lambda seed, level: EagerPlayer(seed),
-    "heuristic": HeuristicPlayer,
-    "search": SearchPlayer,
+    "easy": lambda seed, level: EasyPlayer(seed),
+    "heuristic": WeighingHeuristic,
+    "search": WeighingSearch,
 }
 
 
@@ -54,5 +60,6 @@ def make_player(spec: str, seed: int) -> Player:
     return PLAYERS[name](seed, level)
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "PLAYERS", "EagerPlayer", "HeuristicPlayer", "Player", "RandomPlayer",
-           "make_player", "parse_spec"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_PLAYERS", "PLAYERS", "EagerPlayer", "EasyPlayer",
+           "HeuristicPlayer", "Player", "RandomPlayer", "SearchPlayer", "level_spec", "make_player",
+           "parse_spec"]

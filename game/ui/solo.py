@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 
 from game.ai import LEVELS, PLAYERS, Player, make_player
+from game.ai.levels import LEVEL_NAMES, level_of, level_spec
 from game.persist.schema import HUMAN
 from game.rules.commands import Command
 from game.rules.engine import Engine, Table
@@ -24,16 +25,14 @@ AI_SPEEDS = ("slow", "normal", "fast", "instant")
 # seconds between two commands of an AI player, after the animations of the first have played
 PACE = {"slow": 1.2, "normal": 0.55, "fast": 0.2, "instant": 0.0}
 TRAIL_SECONDS = 3.0  # how long an AI model's move stays drawn on the table
-FALLBACK = "eager"  # the player behind every level until a stronger one is registered
-STRONG = ("search", "heuristic")  # the players a difficulty level prefers, best first
+FALLBACK = "eager"  # the player that stands in for one a save names and this build does not have
 
 
 def ai_spec(difficulty: str) -> str:
-    """The AI player spec behind a difficulty level: the strongest registered player at that level."""
+    """The AI player spec behind a difficulty level (game.ai.levels: Easy, the heuristic, the search)."""
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; known: {', '.join(DIFFICULTIES)}")
-    name = next((n for n in STRONG if n in PLAYERS), FALLBACK)
-    return f"{name}:{difficulty}"
+    return level_spec(difficulty)
 
 
 def other(side: str) -> Side:
@@ -49,8 +48,11 @@ def solo_players(side: str, difficulty: str) -> dict[str, str]:
 
 
 def player_choices() -> list[str]:
-    """Every AI player spec a person may pick for a watched game: each registered name at each level."""
-    return [f"{name}:{level}" for name in sorted(PLAYERS) for level in LEVELS]
+    """Every AI player spec a person may pick for a watched game: the three levels' players first,
+    then each other registered name at each level."""
+    levels = [level_spec(level) for level in LEVELS]
+    rest = [f"{name}:{level}" for name in sorted(PLAYERS) if name not in levels for level in LEVELS]
+    return [*levels, *(spec for spec in rest if spec not in levels)]
 
 
 def difficulty_of(spec: str) -> str:
@@ -60,9 +62,12 @@ def difficulty_of(spec: str) -> str:
 
 
 def describe(spec: str) -> str:
-    """A player spec as a person reads it: "You", or "Eager (hard)"."""
+    """A player spec as a person reads it: "You", a level's name ("Hard"), or "Eager (hard)"."""
     if spec == HUMAN:
         return "You"
+    level = level_of(spec)
+    if level is not None:
+        return LEVEL_NAMES[level]
     name, _, level = spec.partition(":")
     return f"{name.capitalize()} ({level})" if level else name.capitalize()
 
