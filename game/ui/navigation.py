@@ -29,7 +29,8 @@ def build(app: App, place: places.Place) -> Screen:
         from game.ui.battle.screen import BattleScreen
 
         try:
-            return BattleScreen(app, place.match, place.mode, autosave=place.autosave)
+            return BattleScreen(app, place.match, place.mode, autosave=place.autosave,
+                                campaign=place.campaign)
         except MapError as exc:  # its pictures failed to load at the table: said in the window
             return _dialog(app, places.Message("This map cannot be played", str(exc)))
     if isinstance(place, places.Tutorial):
@@ -63,6 +64,8 @@ def _simple(app: App, place: places.Place) -> Screen:
         return EditorScreen(app, doc, place.path)
     if isinstance(place, places.Message | places.Confirm):
         return _dialog(app, place)
+    if isinstance(place, places.Campaigns | places.NewCampaign | places.Campaign):
+        return _campaign(app, place)
     return _over(app, place)
 
 
@@ -93,6 +96,21 @@ def _muster(app: App, place: places.Retinues | places.Muster | places.AskText) -
     return TextPrompt(app, place)
 
 
+def _campaign(app: App, place: places.Campaigns | places.NewCampaign | places.Campaign) -> Screen:
+    """The campaigns, a new campaign's form, and a campaign's own screen."""
+    if isinstance(place, places.Campaigns):
+        from game.ui.screens.campaigns import CampaignsScreen
+
+        return CampaignsScreen(app, place.folder)
+    if isinstance(place, places.NewCampaign):
+        from game.ui.screens.campaign_new import NewCampaignForm
+
+        return NewCampaignForm(app, place.folder)
+    from game.ui.screens.campaign import CampaignScreen
+
+    return CampaignScreen(app, place.path)
+
+
 def _dialog(app: App, place: places.Message | places.Confirm) -> Screen:
     """A message, or a question."""
     from game.ui.screens.dialog import ConfirmDialog, MessageDialog
@@ -120,7 +138,7 @@ def _over(app: App, place: places.Place) -> Screen:
     if isinstance(place, places.Result):
         from game.ui.screens.result import ResultScreen
 
-        return ResultScreen(app, place.match)
+        return ResultScreen(app, place.match, place.campaign)
     if isinstance(place, places.Handover):
         from game.ui.screens.handover import HandoverScreen
 

@@ -222,3 +222,20 @@ class ButtonKit:
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The mark of the button the keys act on."""
     pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), 2, border_radius=8)
+
+
+def centred_row(labels: list[tuple[str, Callable[[], Any]]], font: pygame.font.Font, width: int, bottom: int,
+                height: int, gap: int = 8) -> list[Button]:
+    """Buttons side by side, each as wide as its label (padded less when the row would not fit the
+    width), centred in `width` and standing on `bottom`."""
+    pad = 16
+    widths = [font.size(label)[0] + 2 * pad for label, _ in labels]
+    while sum(widths) + gap * (len(widths) - 1) > width - 20 and pad > 4:
+        pad -= 2
+        widths = [font.size(label)[0] + 2 * pad for label, _ in labels]
+    x = width // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
+    out = []
+    for (label, action), w in zip(labels, widths, strict=True):
+        out.append(Button(label, action, pygame.Rect(x, bottom - height, w, height)))
+        x += w + gap
+    return out

@@ -7,6 +7,8 @@ view of what to show (`view`) laid out before it is drawn (`layout`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.persist import Match
@@ -60,9 +62,11 @@ class BattleScreen(Screen):
 
     covers_window = True  # the viewport, the top bar, the side panel and the action bar tile it
 
-    def __init__(self, app: App, match: Match, mode: str | None = None, autosave: bool = True) -> None:
+    def __init__(self, app: App, match: Match, mode: str | None = None, autosave: bool = True,
+                 campaign: Path | None = None) -> None:
         super().__init__(app)
         self.outbox: places.Transition = None  # where to go, for handle or update to return
+        self.campaign = campaign  # the campaign file this battle is fought for: its result goes back there
         mode = mode or match.mode
         if mode == "watch":
             # a side the match names nobody for is played by the AI at the normal level
@@ -260,7 +264,7 @@ class BattleScreen(Screen):
             self.ai.update(dt)
         if self.state.over and not self.result_shown and not self.tray.busy:
             self.result_shown = True
-            self.go(places.Push(places.Result(self.session.match)))
+            self.go(places.Push(places.Result(self.session.match, self.campaign)))
         return self.sent()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,8 +16,8 @@ BANNER_MARGIN = 60  # its distance from the window's edge
 
 
 class MainMenu(ButtonScreen):
-    """Resume, learn to play, new solo game, new hot-seat game, load, watch AI, retinues, editor,
-    rules, settings, quit."""
+    """Resume, learn to play, new solo game, new hot-seat game, campaign, load, watch AI, retinues,
+    editor, rules, settings, quit."""
 
     title = "Destrier"
 
@@ -32,6 +32,7 @@ class MainMenu(ButtonScreen):
             ("Learn to play", lambda: places.Push(places.Tutorial())),
             ("New solo game", lambda: places.Push(places.ScenarioPicker("solo"))),
             ("New hot-seat game", lambda: places.Push(places.ScenarioPicker("hotseat"))),
+            ("Campaign", lambda: places.Push(places.Campaigns())),
             ("Load game", lambda: places.Push(places.Load())),
             ("Watch AI", lambda: places.Push(places.ScenarioPicker("watch"))),
             ("Retinues", lambda: places.Push(places.Retinues())),

@@ -1,8 +1,11 @@
-"""The result screen: winner, Valour, casualties, and an offer to save the replay."""
+"""The result screen: winner, Valour, casualties, and an offer to save the replay. A campaign's battle
+is written into its campaign file as soon as the screen opens, and the screen leads back to the
+campaign instead of the main menu."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pygame
 
@@ -11,6 +14,7 @@ from game.rules.state import SIDES, Side
 from game.scenario import scenario_label
 from game.ui import places, theme
 from game.ui.app import App
+from game.ui.campaign_link import record_battle
 from game.ui.eventtext import content_name
 from game.ui.screens.base import TITLE_TOP, ButtonScreen
 from game.ui.widgets import Button, fit, panel, text, wrap
@@ -44,16 +48,20 @@ class ResultScreen(ButtonScreen):
 
     title = "The field is decided"
 
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: Match, campaign: Path | None = None) -> None:
         self.match = match
         self.message = ""
+        self.campaign = campaign  # the campaign file the battle was fought for
+        if campaign is not None:
+            self.message = record_battle(campaign, match)[1]
         super().__init__(app)
 
     def layout(self) -> None:
-        """Save replay and Main menu, side by side at the bottom, as wide as their labels want."""
+        """Save replay and Main menu (or Continue the campaign), side by side at the bottom, as wide
+        as their labels want."""
         w, h = self.app.surface.get_size()
         font, s = self.app.fonts.body, self.app.fonts.scale
-        labels = ("Save the replay", "Main menu")
+        labels = ("Save the replay", "Main menu" if self.campaign is None else "Continue the campaign")
         bw = min(max(int(220 * s), *(font.size(label)[0] + int(40 * s) for label in labels)), (w - 60) // 2)
         bh = font.get_linesize() + int(22 * s)
         bottom = h - self.footer_height()
@@ -79,7 +87,14 @@ class ResultScreen(ButtonScreen):
             self.message = f"Could not save the replay: {exc}"
 
     def menu(self) -> places.Transition:
-        """Back to the main menu, or to the editor after a test play."""
+        """Back to the main menu, or to the editor after a test play; a campaign's battle goes back
+        to its campaign (its result written there), in the battle's stead."""
+        if self.campaign is not None:
+            _, problem = record_battle(self.campaign, self.match)
+            if problem:
+                self.message = f"The campaign could not take this battle: {problem}"
+                return None
+            return places.Pop(then=places.Replace(places.Campaign(self.campaign)))
         return places.Reset(places.MainMenu(), to_origin=True)
 
     def back(self) -> places.Transition:
