@@ -31,6 +31,7 @@ Point = tuple[float, float]
 MATERIAL = 0.5  # what a model is worth beyond the Valour its loss gives away
 THREAT_WEIGHT = 0.3  # how likely an enemy in reach is taken to attack next
 SHOT_THREAT = 0.15  # how likely an enemy shooter in range is taken to shoot at this model next
+HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in his Command Range
 OUT_OF_COMMAND = 0.6  # a Retainer outside its Hero's Command Range when he acts (a Feckless test)
 HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
 PULL = 0.6  # the weight of the pull towards the best target or objective
@@ -98,6 +99,15 @@ def hits_value(table: Table, victim: Model, hits: int, blocked_on: int = 0, save
     return value
 
 
+def kill_chance(table: Table, victim: Model, hits: int, blocked_on: int = 0, save_mod: int = 0) -> float:
+    """The chance `hits` hits take the victim out (hits_value's kill)."""
+    if hits <= 0 or victim.removed:
+        return 0.0
+    need = _save_need(table, victim, save_mod)
+    return _kill_and_wounds(hits, need, blocked_on, victim.reroll_ready, victim.health,
+                            shrug_chance(table, victim))[0]
+
+
 @lru_cache(maxsize=odds.CACHED)
 def _kill_and_wounds(hits: int, need: int, blocked_on: int, reroll: bool, health: int,
                      shrug: Fraction = odds.ZERO) -> tuple[float, float]:
@@ -135,6 +145,7 @@ class MeleeGuess:
 
     gain: float
     loss: float
+    kills: float = 0.0  # the chance the round takes the defender out
 
     @property
     def net(self) -> float:
@@ -155,7 +166,9 @@ def round_value(table: Table, result: odds.MeleeOdds, att: Model, dfd: Model,
                for k, p in enumerate(result.hits_on_defender) if k and p)
     loss = sum(float(p) * hits_value(table, att, k, on_att, dfd_mod)
                for k, p in enumerate(result.hits_on_attacker) if k and p)
-    return MeleeGuess(gain, loss)
+    kills = sum(float(p) * kill_chance(table, dfd, k, on_dfd, att_mod)
+                for k, p in enumerate(result.hits_on_defender) if k and p)
+    return MeleeGuess(gain, loss, kills)
 
 
 @dataclass(slots=True)
@@ -327,12 +340,10 @@ class Guesser:
         return known[1], known[2]
 
     def at_stake(self, m: Model) -> float:
-        """The Will to Fight at stake in m's life (`will_stake`) per Valour of blows on him (the
-        blows' worth to the enemy is mostly his loss)."""
+        """The Will to Fight at stake in m's life (`will_stake`)."""
         known = self.stakes.get(id(m))
         if known is None or known[0] is not m:
-            stake = will_stake(self.table, self.state, m) / model_value(self.table, m)
-            known = self.stakes[id(m)] = (m, stake)
+            known = self.stakes[id(m)] = (m, will_stake(self.table, self.state, m))
         return known[1]
 
     def threat_at(self, m: Model, at: Point) -> float:
@@ -348,7 +359,7 @@ class Guesser:
                 if blow is None:
                     blow = struck[k] = max(0.0, self.guess_melee(e, m, charger).net)
                 blows.append(blow)
-                stake = max(stake, self.at_stake(m) * self.guess_melee(e, m, charger).gain)
+                stake = max(stake, self.at_stake(m) * self.guess_melee(e, m, charger).kills)
             elif shooter:  # m standing at `at` (the same model but for where it stands)
                 shots.append(self.shot_over(e, d, m))
         blows.sort(reverse=True)
@@ -438,8 +449,10 @@ class Guesser:
             pad = 1.5 if m.steed or r.steed else 1.0
             was = math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach
             will = math.dist(at, (r.x, r.y)) - pad <= reach
-            if was != will:  # a Feckless test brought on him, or spared him
-                cost += (OUT_OF_COMMAND if was else -OUT_OF_COMMAND) * feckless_weight(table, state, r)
+            if was and not will:
+                cost += HERO_LEAVES
+            elif will and not was:  # gathered: the Feckless test he would take is spared him
+                cost -= OUT_OF_COMMAND * feckless_weight(table, state, r)
         return cost
 
 
