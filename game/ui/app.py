@@ -36,6 +36,7 @@ class Screen:
     opaque = True
     covers_window = False  # True if draw() paints every pixel, so the window need not be cleared
     games_return_here = False  # a game started from this screen (the editor's test play) comes back to it
+    games_return_label = "Back to the editor"  # the pause menu's words for going back here
     shows_rules = False  # the rules page: the rules key closes it instead of opening another
 
     def __init__(self, app: App) -> None:

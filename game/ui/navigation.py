@@ -30,7 +30,7 @@ def build(app: App, place: places.Place) -> Screen:
 
         try:
             return BattleScreen(app, place.match, place.mode, autosave=place.autosave,
-                                campaign=place.campaign)
+                                campaign=place.campaign, script=place.script)
         except MapError as exc:  # its pictures failed to load at the table: said in the window
             return _dialog(app, places.Message("This map cannot be played", str(exc)))
     if isinstance(place, places.Tutorial):
@@ -62,6 +62,8 @@ def _simple(app: App, place: places.Place) -> Screen:
 
         doc = read_map(place.path) if place.doc is None and place.path is not None else place.doc
         return EditorScreen(app, doc, place.path)
+    if isinstance(place, places.PostBattle | places.CampaignMuster | places.Chronicle):
+        return _after_battle(app, place)
     if isinstance(place, places.Message | places.Confirm):
         return _dialog(app, place)
     if isinstance(place, places.Campaigns | places.NewCampaign | places.Campaign):
@@ -109,6 +111,27 @@ def _campaign(app: App, place: places.Campaigns | places.NewCampaign | places.Ca
     from game.ui.screens.campaign import CampaignScreen
 
     return CampaignScreen(app, place.path)
+
+
+def _after_battle(app: App, place: places.PostBattle | places.CampaignMuster | places.Chronicle) -> Screen:
+    """A campaign's post-battle steps, a person's muster between its battles, and its chronicle (a
+    message says why when the campaign file cannot be read)."""
+    from game.persist.campaigns import CampaignFileError
+
+    try:
+        if isinstance(place, places.PostBattle):
+            from game.ui.screens.post_battle import PostBattleScreen
+
+            return PostBattleScreen(app, place.path)
+        if isinstance(place, places.CampaignMuster):
+            from game.ui.screens.campaign_muster import CampaignMusterScreen
+
+            return CampaignMusterScreen(app, place.path, place.side)
+        from game.ui.screens.chronicle import ChronicleScreen
+
+        return ChronicleScreen(app, place.path)
+    except CampaignFileError as exc:
+        return _dialog(app, places.Message("This campaign cannot be opened", str(exc)))
 
 
 def _dialog(app: App, place: places.Message | places.Confirm) -> Screen:

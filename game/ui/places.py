@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from game.editor.document import ScenarioDoc
     from game.persist import Match
+    from game.rules.commands import Command
     from game.rules.state import GameState
 
 
@@ -82,6 +83,7 @@ class Battle:
     mode: str | None = None
     autosave: bool = True  # False: a scripted or tutorial game keeps clear of the player's autosave
     campaign: Path | None = None  # the campaign file this battle is fought for, if any
+    script: tuple[Command, ...] | None = None  # a replay watched: the commands its players give, in order
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ class DiceTray:
             rolling = d.age < d.delay + self.roll_time
             face = _cosmetic.randint(1, d.event.sides) if rolling else d.event.value
             rect = pygame.Rect(x, centre_top[1] + (int(6 * _cosmetic.random()) if rolling else 0), size, size)
-            image = _die_image(face, d.event.sides, size, font)
+            image = die_image(face, d.event.sides, size, font)
             surface.blit(image, rect.inflate(4, 4))
             x += size + gap
         last = shown[-1]
@@ -82,8 +82,9 @@ class DiceTray:
 _faces: dict[tuple[int, int, int, pygame.font.Font], pygame.Surface] = {}
 
 
-def _die_image(face: int, sides: int, size: int, font: pygame.font.Font) -> pygame.Surface:
-    """A die showing a face, with its dark rim, drawn once (clear around the rounded corners)."""
+def die_image(face: int, sides: int, size: int, font: pygame.font.Font) -> pygame.Surface:
+    """A die showing a face, with its dark rim, drawn once (clear around the rounded corners); the
+    tray's dice and the campaign's rolls are drawn by it."""
     key = (face, sides, size, font)
     image = _faces.get(key)
     if image is None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ai.replay_player import REPLAY_OVER, replay_players
 from game.persist import Match
 from game.persist.schema import HUMAN
 from game.rules.commands import Command
@@ -63,7 +64,7 @@ class BattleScreen(Screen):
     covers_window = True  # the viewport, the top bar, the side panel and the action bar tile it
 
     def __init__(self, app: App, match: Match, mode: str | None = None, autosave: bool = True,
-                 campaign: Path | None = None) -> None:
+                 campaign: Path | None = None, script: tuple[Command, ...] | None = None) -> None:
         super().__init__(app)
         self.outbox: places.Transition = None  # where to go, for handle or update to return
         self.campaign = campaign  # the campaign file this battle is fought for: its result goes back there
@@ -97,7 +98,9 @@ class BattleScreen(Screen):
         self.holder = self.state.acting_side
         self.result_shown = False
         # the AI players by side (none in hot-seat); they choose in a worker thread (see Thinker)
-        players, notice = build_players(match.players, self.state.seed)
+        self.script = script  # a replay watched: both sides give its recorded commands in order
+        players, notice = build_players(match.players, self.state.seed) if script is None \
+            else (replay_players(script, lambda: len(self.session.match.commands)), "")
         self.ai = AiPace(self, players, app.settings)
         if notice:
             self.say(notice)
@@ -262,6 +265,11 @@ class BattleScreen(Screen):
         self.hint.update()
         if self.ai.players:
             self.ai.update(dt)
+        replayed = self.script is not None and len(self.session.match.commands) >= len(self.script)
+        if replayed and self.ai.players:
+            self.ai.players, self.result_shown = {}, True  # the replay is played out: it ends here
+            self.say(REPLAY_OVER)
+            self.flash_time = float("inf")
         if self.state.over and not self.result_shown and not self.tray.busy:
             self.result_shown = True
             self.go(places.Push(places.Result(self.session.match, self.campaign)))

@@ -26,13 +26,13 @@ class PauseMenu(ButtonScreen):
         app = self.app
         w, h = app.surface.get_size()
         s = app.settings.ui_scale
+        origin = next((x for x in reversed(app.stack) if x.games_return_here), None)
         items: list[tuple[str, Callable[[], places.Transition]]] = [
             ("Resume", places.Pop), ("Save game", self.save_as),
             (f"Quick save ({app.keys.label('quicksave')})", self.save),
             ("Rules", lambda: places.Push(places.Rules())),
             ("Settings", lambda: places.Push(places.Settings())),
-            ("Back to the editor" if any(x.games_return_here for x in app.stack)
-             else "Leave to the main menu", self.leave)]
+            (origin.games_return_label if origin is not None else "Leave to the main menu", self.leave)]
         height, gap = int(44 * s), 10
         tall = len(items) * (height + gap) - gap
         top = max(40, h // 2 - tall // 2)
@@ -47,7 +47,8 @@ class PauseMenu(ButtonScreen):
         return places.Replace(places.SaveAs(self.game))
 
     def leave(self) -> places.Transition:
-        """Back to the menu, or to the editor after a test play (the autosave keeps the game)."""
+        """Back to the menu, or to the screen a game was started from (the editor after a test play,
+        the chronicle after a replay; the autosave keeps the game)."""
         return places.Reset(places.MainMenu(), to_origin=True)
 
     def draw(self, surface: pygame.Surface) -> None:
