@@ -223,3 +223,27 @@ def test_a_hot_seat_narrative_campaign_tells_its_first_stage(app: App) -> None:
     assert narrative_stage is not None
     assert heading.startswith("Next: ") and briefing
     assert "Fight the battle" in labels(app)
+
+
+def key(app: App, k: int) -> None:
+    """Press and release a key."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+    frames(app, 2)
+
+
+def test_the_form_answers_the_keys(app: App) -> None:
+    app.apply(places.Push(places.NewCampaign()))
+    form = app.top
+    assert isinstance(form, NewCampaignForm) and form.focused() is form.create_button
+    key(app, pygame.K_DOWN)
+    assert form.focused() is form.entries["name"]  # round to the top: the name, which takes the keys
+    key(app, pygame.K_DOWN)
+    assert form.buttons[form.focused()] == ("kind", "narrative")
+    key(app, pygame.K_RIGHT)
+    assert form.kind == "open" and form.buttons[form.focused()] == ("kind", "open")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Hot-seat, the focused button, pressed
+    assert form.play == "hotseat" and set(form.menus) == {"red", "blue"}
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MainMenu)

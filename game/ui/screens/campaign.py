@@ -5,7 +5,7 @@ briefing), and what to do now: fight the battle (or resume it where it was left,
 first), see what the last one cost, muster, or read how the campaign ended. The chronicle is a
 button away. The campaign file is written after every change made here.
 
-The wheel scrolls the retinues when they are longer than the window."""
+The wheel (or Page Up and Page Down) scrolls the retinues when they are longer than the window."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ from game.ui.widgets import centred_row, fit, panel, text, wrap
 
 SIDES: tuple[Side, Side] = ("red", "blue")
 HEROES = ("captain", "squire")
+PAGE_KEYS = {pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}  # the retinues scrolled by the keys
 Line = tuple[str, theme.Colour, int, str]  # a retinue panel's line: words, colour, indent, words at right
 Action = tuple[str, Callable[[], object]]
 
@@ -253,9 +254,13 @@ class CampaignScreen(ButtonScreen):
         return places.Pop()
 
     def handle(self, event: pygame.event.Event) -> places.Transition:
-        """The wheel over the retinues scrolls them; the rest as on every screen of buttons."""
+        """The wheel (or Page Up and Page Down) scrolls the retinues; the rest as on every screen of
+        buttons."""
         if event.type == pygame.MOUSEWHEEL and not self.picking:
             self.scroll = max(0, self.scroll - event.y)
+            return None
+        if event.type == pygame.KEYDOWN and event.key in PAGE_KEYS and not self.picking:
+            self.scroll = max(0, self.scroll + PAGE_KEYS[event.key])
             return None
         return super().handle(event)
 
@@ -318,8 +323,8 @@ class CampaignScreen(ButtonScreen):
                     text(surface, right, fonts.small, (box.right - pad, y), theme.GOLD, "topright")
                 y += fonts.small.get_linesize()
             if self.scroll + room < len(lines[side]):
-                text(surface, "▼ more (wheel)", fonts.small, (box.centerx, box.bottom - 4), theme.DIM,
-                     "midbottom")
+                more = (box.centerx, box.bottom - 4)
+                text(surface, "▼ more (wheel or Page Down)", fonts.small, more, theme.DIM, "midbottom")
 
     def draw_next(self, surface: pygame.Surface, c: Campaign) -> None:
         """The next battle (its table, a narrative's stage and briefing), or how the campaign ended."""

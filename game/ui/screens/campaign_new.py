@@ -30,10 +30,10 @@ from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.campaign_link import shipped_narratives
 from game.ui.solo import DIFFICULTIES, ai_spec
-from game.ui.widgets import fit, focus_ring, gui_manager, paragraph, text
+from game.ui.widgets import fit, focus_ring, gui_manager, text, wrap
 
 SIDES: tuple[Side, Side] = ("red", "blue")
-SIZE = (640, 560)  # the form, in pixels at scale 1
+SIZE = (640, 560)  # the form at its tallest (solo), in pixels at scale 1
 ROW = 50  # a row of the form: its label on the left, its choices on the right
 LABEL = 170  # the labels' column
 BLANK, MOUNTED = "blank", "blank-mounted"  # the roster choices that are no file
@@ -69,6 +69,39 @@ def roster_trouble(roster: Roster) -> str:
     return f"{roster.name} has {count}: {breaches_line(found, 1)}"
 
 
+def roster_options(rosters: list[RosterEntry]) -> list[tuple[str, str]]:
+    """What a person may field: a blank retinue on foot or mounted, or a roster of the folder."""
+    return [("A blank retinue, on foot", BLANK), ("A blank retinue, mounted", MOUNTED),
+            *((f"Your roster: {e.roster.name}", str(e.path)) for e in rosters if e.roster)]
+
+
+def story_line(kind: str, narrative: Narrative | None) -> str:
+    """What the kind chosen means."""
+    if kind == "open":
+        return "Before each battle the side with less Prestige picks the table: a shipped one or your own."
+    if narrative is None:
+        return "No narrative campaign is shipped."
+    return f"{narrative.name}: {narrative.blurb}"
+
+
+def leaders(play: str, side: Side, level: str) -> dict[Side, str]:
+    """Who leads each side: two people (hot-seat), or the person and the AI at its level (solo)."""
+    if play == "hotseat":
+        return dict.fromkeys(SIDES, HUMAN)
+    return {side: HUMAN, other(side): ai_spec(level)}
+
+
+def clipped(words: str, font: pygame.font.Font, width: int, lines: int) -> list[str]:
+    """Words wrapped to the width, at most so many lines, the last ending in an ellipsis if cut."""
+    out = wrap(words, font, width)
+    if len(out) <= lines:
+        return out
+    last = out[lines - 1].split(" ")
+    while len(last) > 1 and font.size(" ".join(last) + " …")[0] > width:
+        last.pop()
+    return [*out[:lines - 1], " ".join(last) + " …"]
+
+
 class NewCampaignForm(Screen):
     """The form of a new campaign, in a panel in the middle of the window."""
 
@@ -93,6 +126,7 @@ class NewCampaignForm(Screen):
         self.entries: dict[str, UITextEntryLine] = {}
         self.create_button: UIButton | None = None
         self.story_rect = pygame.Rect(0, 0, 0, 0)  # where the kind chosen is told
+        self.focus = -1  # the element the keys act on, in `focus_order` (-1: Create)
         self.back_button: UIButton | None = None
         self.build()
 
@@ -111,7 +145,7 @@ class NewCampaignForm(Screen):
     def form_rect(self) -> pygame.Rect:
         """Where the form's panel stands in the window."""
         w, h = self.app.surface.get_size()
-        rect = pygame.Rect(0, 0, self.px(SIZE[0]), self.px(SIZE[1]))
+        rect = pygame.Rect(0, 0, self.px(SIZE[0]), self.px(16 + len(self.rows()) * ROW + 84))
         rect.centerx = w // 2
         rect.top = max(self.heading_bottom() + 8, min((h - rect.height) // 2, h - 10 - rect.height))
         return rect
@@ -122,8 +156,8 @@ class NewCampaignForm(Screen):
         if self.play == "hotseat":
             out += [(f"{theme.SIDE_NAME[s]} fields", f"roster:{s}") for s in SIDES]
         else:
-            out += [("Your side", "side"), ("Your retinue", f"roster:{self.side}"), ("The AI plays", "level"),
-                    ("The AI's retinue", "mounted")]
+            out += [("Your side", "side"), ("Your retinue", f"roster:{self.side}"), ("AI level", "level"),
+                    ("AI retinue", "mounted")]
         return [*out, ("Seed", "seed")]
 
     def build(self) -> None:
@@ -186,24 +220,12 @@ class NewCampaignForm(Screen):
             (button.select if value == chosen else button.unselect)()
             self.buttons[button] = (field, value)
 
-    def roster_options(self) -> list[tuple[str, str]]:
-        """What a person may field: a blank retinue on foot or mounted, or a roster of the folder."""
-        return [("A blank retinue, on foot", BLANK), ("A blank retinue, mounted", MOUNTED),
-                *((f"Your roster: {e.roster.name}", str(e.path)) for e in self.rosters if e.roster)]
-
     def roster_menu(self, side: Side, at: pygame.Rect) -> None:
         """A side's roster drop-down (outside the panel, so its open list is not cut off)."""
-        options = self.roster_options()
+        options = roster_options(self.rosters)
         chosen = next((o for o in options if o[1] == self.choice[side]), options[0])
         self.menus[side] = UIDropDownMenu(list[str | tuple[str, str]](options), chosen,
                                           at.move(self.form_rect().topleft), self.manager)
-
-    def story_line(self) -> str:
-        """What the kind chosen means, in one line."""
-        if self.kind == "open":
-            return "Before each battle the side with less Prestige picks the table."
-        n = self.narratives.get(self.narrative)
-        return f"{n.name}: {n.blurb}" if n is not None else "No narrative campaign is shipped."
 
     def resized(self, size: tuple[int, int]) -> None:
         """Lay the form out again for the new window."""
@@ -245,12 +267,6 @@ class NewCampaignForm(Screen):
                 return f"{theme.SIDE_NAME[side]}: {line}"
         return ""
 
-    def players(self) -> dict[Side, str]:
-        """Who leads each side: two people, or the person and the AI at the chosen level."""
-        if self.play == "hotseat":
-            return dict.fromkeys(SIDES, HUMAN)
-        return {self.side: HUMAN, other(self.side): ai_spec(self.level)}
-
     def create(self) -> places.Transition:
         """Write the new campaign into the campaigns folder and open it in this form's stead."""
         self.keep_typed()
@@ -262,7 +278,8 @@ class NewCampaignForm(Screen):
         if self.kind == "narrative":
             _, narrative, stage = first_story(self.narrative)
         c = new_campaign(name, "narrative" if narrative else "open", self.seed_value(), self.roster("red"),
-                         self.roster("blue"), players=self.players(), narrative=narrative, stage=stage)
+                         self.roster("blue"), players=leaders(self.play, self.side, self.level),
+                         narrative=narrative, stage=stage)
         try:
             path = write_campaign(c, new_campaign_path(name, self.folder))
         except (CampaignFileError, OSError) as exc:
@@ -276,7 +293,16 @@ class NewCampaignForm(Screen):
         if event.type == pygame.KEYDOWN and self.app.keys.is_action(event.key, "back"):
             return places.Pop()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.create()
+            element = self.focused()
+            return self.pressed(element) if isinstance(element, UIButton) else self.create()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            self.move_focus(-1 if back else 1)
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
+                and not isinstance(self.focused(), UITextEntryLine):
+            self.nudge(self.focused(), -1 if event.key == pygame.K_LEFT else 1)
+            return None
         self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.pressed(event.ui_element)
@@ -286,6 +312,45 @@ class NewCampaignForm(Screen):
                 if event.ui_element is menu:
                     self.set("roster", (side, option))
         return None
+
+    # --- the keys' focus ------------------------------------------------------------------
+    def focus_order(self) -> list[Any]:
+        """The elements the keys move through, top to bottom: each row's, then Back and Create."""
+        out: list[Any] = []
+        for _, what in self.rows():
+            if what in self.entries:
+                out.append(self.entries[what])
+            out += [b for b, (field, _) in self.buttons.items() if field == what]
+            out += [m for side, m in self.menus.items() if what == f"roster:{side}"]
+        return [*out, self.back_button, self.create_button]
+
+    def focused(self) -> Any:
+        """The element the keys act on (Create until the keys move)."""
+        order = self.focus_order()
+        return order[self.focus % len(order)]
+
+    def move_focus(self, by: int) -> None:
+        """The focus to the next element or the one before, going round; an entry takes the keys."""
+        order = self.focus_order()
+        self.focus = (order.index(self.focused()) + by) % len(order)
+        element = order[self.focus]
+        self.manager.set_focus_set(element if isinstance(element, UITextEntryLine) else None)
+
+    def nudge(self, element: Any, by: int) -> None:
+        """Left or Right: a row of choices takes the one before or after; a roster's drop-down too."""
+        for side, menu in self.menus.items():
+            if element is menu:
+                values = [v for _, v in roster_options(self.rosters)]
+                now = values.index(self.choice[side]) if self.choice[side] in values else 0
+                self.set("roster", (side, values[(now + by) % len(values)]))
+                return
+        if element not in self.buttons:
+            return
+        field = self.buttons[element][0]
+        row = [b for b, (f, _) in self.buttons.items() if f == field]
+        at = self.focus_order().index(element)
+        self.set(*self.buttons[row[(row.index(element) + by) % len(row)]])
+        self.focus = at - row.index(element) + (row.index(element) + by) % len(row)
 
     def pressed(self, element: Any) -> places.Transition:
         """Back, Create, or a choice of the form."""
@@ -320,10 +385,13 @@ class NewCampaignForm(Screen):
         fonts = self.app.fonts
         text(surface, "New campaign", fonts.title, (w // 2, 40), theme.GOLD, "midtop")
         self.manager.draw_ui(surface)
-        paragraph(surface, self.story_line(), fonts.small, self.story_rect, theme.DIM)
-        focused = next((e for e in self.entries.values() if e.is_focused), None)
-        if focused is not None:
-            focus_ring(surface, focused.rect)
+        said = story_line(self.kind, self.narratives.get(self.narrative))
+        at = self.story_rect
+        for i, line in enumerate(clipped(said, fonts.small, at.width, 2)):
+            text(surface, line, fonts.small, (at.left, at.top + i * fonts.small.get_linesize()), theme.DIM)
+        element = self.focused()
+        if element is not None:
+            focus_ring(surface, element.rect)
         if self.problem:
             y = self.form_rect().bottom + 6
             line = fit(self.problem, fonts.small, w - 40)
