@@ -1,6 +1,8 @@
 """No player reads what its side cannot know: changing any hidden part of the game (the dice to
 come, the Hero Deck's order, the Perk deck's order, the opponent's hand) never changes the command
-a player chooses with the same seed. Every player in the registry is tried at every level."""
+a player chooses with the same seed. Every player in the registry is tried at every level, and the
+three levels a person picks (game.ai.levels) also with mustered rosters: a blank retinue on foot
+against the same retinue all mounted."""
 
 from __future__ import annotations
 
@@ -11,12 +13,17 @@ from functools import cache
 import pytest
 
 from game.ai import LEVELS, PLAYERS, make_player
+from game.ai.eager import EagerPlayer
+from game.ai.levels import LEVEL_PLAYERS
 from game.ai.search import SearchPlayer, in_endgame
 from game.ai.view import determinise, information_set_key, unseen_perks
+from game.muster.play import start_with_rosters
+from game.muster.templates import blank, mount_all
 from game.rules.commands import Command
 from game.rules.dice import Dice
 from game.rules.engine import Engine
 from game.rules.state import GameState, Side, other_side
+from game.sim import player_seed
 from tests.rules.played import eager_positions
 
 SEED = 4242  # every player's own seed here
@@ -86,6 +93,24 @@ def positions() -> list[Engine]:
     return _positions("the-ford", 3, 140, 23) + _positions("make-way", 5, 160, 27)
 
 
+@cache
+def roster_positions() -> list[Engine]:
+    """Mid-game positions of a seeded eager game on the ford between mustered rosters: a blank
+    retinue on foot (Orange) against another all mounted (Blue)."""
+    engine = start_with_rosters("the-ford", 8, {"red": blank(3), "blue": mount_all(blank(4))})
+    seats = {s: EagerPlayer(player_seed(8, s)) for s in ("red", "blue")}
+    out: list[Engine] = []
+    for n in range(200):
+        if engine.state.over or len(out) >= 6:
+            break
+        side = engine.state.acting_side
+        assert side
+        if n % 19 == 18 or (engine.state.pending is not None and len(out) < 3):
+            out.append(Engine(engine.table, engine.state.clone()))
+        engine.submit(seats[side].choose(engine, side))
+    return out
+
+
 def _choice(spec: str, engine: Engine) -> Command:
     player = make_player(spec, SEED)
     if hasattr(player, "time_cap"):
@@ -129,6 +154,24 @@ def test_no_player_reads_hidden_state(spec: str) -> None:
             other = _changed(engine, change)
             if other is not None:
                 assert _choice(spec, other).model_dump_json() == chosen, (spec, i, name)
+
+
+@pytest.mark.parametrize("level", list(LEVEL_PLAYERS))
+def test_no_level_reads_hidden_state_with_mustered_rosters(level: str) -> None:
+    engines = roster_positions()
+    assert len(engines) >= 5
+    assert any(m.steed for m in engines[0].state.models if m.side == "blue")
+    assert not any(m.steed for m in engines[0].state.models if m.side == "red")
+    spec = LEVEL_PLAYERS[level]
+    tried = 0
+    for i, engine in enumerate(engines):
+        chosen = _choice(spec, engine).model_dump_json()
+        for name, change in CHANGES.items():
+            other = _changed(engine, change)
+            if other is not None:
+                tried += 1
+                assert _choice(spec, other).model_dump_json() == chosen, (level, i, name)
+    assert tried >= 12
 
 
 class _Peeker:
