@@ -9,7 +9,6 @@ within one decision, higher is better), `suggest` (the best few, for a hint over
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from game.ai.deploy import deploy_command, deploying
@@ -480,12 +479,14 @@ class _Scorer:
         if effect == "quick_reload":
             return above if m.reloads_needed and not engaged else -1.0
         if effect == "extra_move":
-            return above if not m.moved and not engaged and self._just_out_of_reach(m) else -1.0
+            inches = float(table.content.perks[cmd.card].amount)
+            return above if not m.moved and not engaged and self._just_out_of_reach(m, inches) else -1.0
         return -1.0
 
-    def _just_out_of_reach(self, m: Model) -> bool:
-        """An enemy lies just beyond the model's charge reach (a Perk's extra inches would do)."""
+    def _just_out_of_reach(self, m: Model, inches: float) -> bool:
+        """An enemy lies beyond the model's charge reach by no more than the Perk's `inches`: only
+        then do they turn the move into a charge (a move that falls short anyway gains nothing)."""
         table = self.table
         bonus = table.numbers.mounted_charge_reach if m.steed is not None else table.numbers.charge_bonus
-        reach = base_allowance(table, m) + bonus + 1.0
-        return any(reach < math.dist((m.x, m.y), (e.x, e.y)) <= reach + 2.0 for e in self.guess.enemies())
+        reach = base_allowance(table, m) + bonus
+        return any(reach < table.bases.edge_distance(m, e) <= reach + inches for e in self.guess.enemies())

@@ -11,6 +11,7 @@ Retainers in Command Range, and the roadblock left alone.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -104,3 +105,38 @@ def test_the_move_preview_of_a_charge_over_obstacles_states_the_landings() -> No
     jumps = [line for line in lines if line.startswith("Crosses:")]
     assert len(jumps) == 2 and all("awkward" in line for line in jumps)
     assert any("awkward landing halves the rest of the move" in line for line in lines)
+
+
+def _variant(name: str, changes: dict[str, Any], **models: dict[str, float]) -> Engine:
+    """The named position with some of its data changed and some models standing elsewhere."""
+    pos = next(p for p in POSITIONS if p.name == name)
+    data = {**json.loads(json.dumps(pos.data)), **changes}
+    for mid, where in models.items():
+        next(m for m in data["models"] if m["id"] == mid).update(where)
+    return Position(pos.name, pos.kind, pos.mistake, data).engine()
+
+
+def test_swift_feet_is_played_when_its_inch_brings_the_charge() -> None:
+    """The enemy half an inch beyond the Captain's Charge! reach: the Perk's inch makes the charge."""
+    engine = _variant("k6_swift_feet_for_nothing", {}, b1={"y": 13.5})
+    cmd = choice(engine, "heuristic")
+    assert isinstance(cmd, PlayPerk) and cmd.card == "swift_feet"
+
+
+def test_a_counter_charge_that_meets_on_firm_ground_is_still_made() -> None:
+    """Charged from far off across open ground, the two meet halfway out of the ford: the bonus
+    holds there, and the rider in the ford rides out to meet the charge."""
+    ride = [{"type": "activate", "side": "red", "model": "r1"},
+            {"type": "move", "side": "red", "model": "r1", "path": [[11.0, 12.989999999]]}]
+    engine = _variant("k4_counter_charge_in_the_ford",
+                      {"terrain": {"patches": {"ford": [[6, 13, 16, 17]]}}, "commands": ride},
+                      r1={"y": 5.0, "facing": 90.0})
+    assert choice(engine, "heuristic") == React(side="blue", choice="counter_charge")
+
+
+def test_a_captain_with_no_test_at_stake_takes_the_objective() -> None:
+    """The same Captain at full Health with his retinue whole: his loss is a loss, not the day, and
+    he steps onto the objective."""
+    engine = _variant("k1_captain_risks_the_will_to_fight", {}, r1={"health": 3})
+    cmd = choice(engine, "heuristic")
+    assert isinstance(cmd, Move) and math.dist(cmd.path[-1], (12.0, 13.0)) <= 3.0
