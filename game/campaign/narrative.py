@@ -89,6 +89,8 @@ class Narrative(_Data):
     start: Ident
     stages: dict[Ident, Stage] = Field(min_length=1, max_length=MAX_STAGES)
     endings: dict[Ident, Ending] = Field(min_length=1, max_length=MAX_ENDINGS)
+    forfeit: dict[Literal["red", "blue"], Ident] = Field(
+        description="For each side, the ending reached when it can no longer take the field.")
 
     @model_validator(mode="before")
     @classmethod
@@ -98,7 +100,7 @@ class Narrative(_Data):
         tables = ("stages", "endings")
         return {key: _with_ids(value) if key in tables else value for key, value in data.items()}
 
-    @field_validator("sides")
+    @field_validator("sides", "forfeit")
     @classmethod
     def _both_sides(cls, sides: dict[str, str]) -> dict[str, str]:
         if set(sides) != {"red", "blue"}:
@@ -132,6 +134,9 @@ def _check_targets(path: Path, n: Narrative, maps_dir: Path) -> None:
     """The start is a stage, every scenario is a map file there, every `next` a stage or an ending."""
     if n.start not in n.stages:
         raise _fault(path, f"{n.id}.start", f"{n.start!r} is not a stage ({', '.join(n.stages)})")
+    for side, eid in n.forfeit.items():
+        if eid not in n.endings:
+            raise _fault(path, f"{n.id}.forfeit.{side}", f"{eid!r} is not an ending ({', '.join(n.endings)})")
     for sid, stage in n.stages.items():
         if not scenario_path(stage.scenario, maps_dir).is_file():
             raise _fault(path, f"{n.id}.stages.{sid}.scenario", f"no map {stage.scenario!r} is shipped")

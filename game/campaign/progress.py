@@ -44,6 +44,10 @@ class Story(Protocol):
         """(the next stage, "") or ("", the ending reached) after a stage's battle."""
         ...
 
+    def forfeit(self, side: Side) -> str:
+        """The ending reached when this side can no longer take the field."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class NextBattle:
@@ -163,14 +167,23 @@ def advance(c: Campaign, story: Story | None = None) -> Campaign:
             raise CampaignError("a narrative campaign needs its narrative")
         stage, ending = story.next_stage(c.stage, c.pending.result.winner)
         update |= {"stage": stage, "ending": ending}
-    return after.model_copy(update=update)
+    return forfeited(after.model_copy(update=update), story)
 
 
-def done_mustering(c: Campaign, side: Side) -> Campaign:
+def done_mustering(c: Campaign, side: Side, story: Story | None = None) -> Campaign:
     """A person's muster finished."""
     if side not in c.mustering:
         raise CampaignError(f"{c.sides[side].roster.name} is not mustering")
-    return c.model_copy(update={"mustering": tuple(s for s in c.mustering if s != side)})
+    return forfeited(c.model_copy(update={"mustering": tuple(s for s in c.mustering if s != side)}), story)
+
+
+def forfeited(c: Campaign, story: Story | None) -> Campaign:
+    """A narrative campaign in which a side can no longer take the field reaches that side's
+    forfeit (the other side has won); any other campaign is as it was."""
+    if c.campaign != "narrative" or c.ending or c.mustering or c.pending is not None or story is None:
+        return c
+    out = unfit(c)
+    return c.model_copy(update={"ending": story.forfeit(out[0]), "stage": ""}) if out else c
 
 
 def last_battle_events(c: Campaign) -> Sequence[Event]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.campaign.model import Campaign
+from game.campaign.model import Campaign, Side
 from game.campaign.narrative import Narrative, narratives, next_stage
 from game.campaign.progress import Story, Winner
 
@@ -22,6 +22,10 @@ class NarrativeStory:
     def next_stage(self, stage: str, winner: Winner) -> tuple[str, str]:
         """(the next stage, "") or ("", the ending reached) after a stage's battle."""
         return next_stage(self.narrative, stage, winner)
+
+    def forfeit(self, side: Side) -> str:
+        """The ending reached when this side can no longer take the field."""
+        return self.narrative.forfeit[side]
 
 
 def first_story(narrative: str = "") -> tuple[Story, str, str]:
