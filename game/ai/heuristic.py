@@ -314,8 +314,9 @@ class _Scorer:
         if plan.charge_target:
             target = self.state.model(plan.charge_target)
             bonus = cmd.gambit == "mounted_charge" and guess.charge_bonus_at(m, end, target)
-            reach = (p_ok if needed else 1.0) * self.lands(cmd) if m.steed is not None and jumps else \
-                p_ok if needed else 1.0
+            reach = p_ok if needed else 1.0
+            if m.steed is not None and jumps:  # an awkward landing may leave him short of the target
+                reach *= self.lands(cmd)
             net = guess.guess_melee(m, target, bonus).net + 0.25
             net = evaded(net, escape_chance(table, self.state, _standing_at(m, end), target))
             score += reach * (net if not m.acted else 0.3 * net)
