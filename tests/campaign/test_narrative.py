@@ -154,6 +154,8 @@ CASES = [
      "thornby-feud.stages.mill.title: String should have at most 80 characters"),
     ("a side left out", 'blue = "Sir Walter Fauconby\'s household, for Lancaster"\n', "",
      "thornby-feud.sides: Value error, name both sides, red and blue"),
+    ("a forfeit naming no ending", 'red = "lancaster"', 'red = "glory"',
+     "thornby-feud.forfeit.red: 'glory' is not an ending"),
     ("an id that is not its key", 'title = "Fauconby Holds"', 'id = "holds"\ntitle = "Fauconby Holds"',
      "thornby-feud.endings.lancaster.id: is 'holds'; leave it out or make it 'lancaster'"),
 ]
