@@ -27,7 +27,7 @@ QUIET = {"battle": "The field is decided.", "casualties": "Nobody was taken: not
          "valour": "Nobody won Valour enough to tell of.", "prestige": "No Prestige was won or lost.",
          "muster": "Nothing more to tell: each retinue musters as its Prestige allows."}
 TWO_DICE = re.compile(r":\s*(\d+)\s*\+\s*(\d+)\s*$")  # "Injury table (2d6), Sir Harry: 3 + 5"
-DIE = 40  # a die's side, at scale 1
+DIE = 46  # a die's side, at scale 1 (as the battle's tray draws it)
 Line = str | Event  # a heading, or one event
 
 
@@ -54,7 +54,7 @@ def told(c: Campaign, events: Sequence[Event]) -> list[Event]:
     out = []
     for e in events:
         if e.side and e.member < 0 and e.side in c.sides:
-            e = e.model_copy(update={"text": f"{c.sides[e.side].roster.name}: {e.text}"})
+            e = e.model_copy(update={"text": f"{c.sides[e.side].roster.name} — {e.text}"})
         out.append(e)
     return out
 
@@ -68,12 +68,10 @@ def _gutter(fonts: PageFonts, lines: Sequence[Line]) -> PageFonts:
 def faces(roll: Roll) -> list[tuple[int, int]]:
     """The dice a roll shows, each (face, sides): two for a total of two dice its purpose names,
     else one."""
-    if roll.value <= roll.sides:
-        return [(roll.value, roll.sides)]
     pair = TWO_DICE.search(roll.purpose)
     if pair is not None and int(pair[1]) + int(pair[2]) == roll.value:
         return [(int(pair[1]), roll.sides), (int(pair[2]), roll.sides)]
-    return [(roll.value, roll.value)]
+    return [(roll.value, max(roll.sides, roll.value))]
 
 
 def explained(roll: Roll) -> str:
@@ -128,7 +126,7 @@ def draw_roll(surface: pygame.Surface, roll: Roll, topleft: tuple[int, int], fon
     size = _die_size(fonts)
     x, y = topleft
     for face, sides in faces(roll):
-        surface.blit(die_image(face, sides, size, fonts.small), (x - 2, y - 2))
+        surface.blit(die_image(face, sides, size, fonts.body), (x - 2, y - 2))  # the tray's lettering
         x += size + 8
     return x - topleft[0]
 
@@ -162,13 +160,15 @@ def _draw_line(surface: pygame.Surface, line: Line, rect: pygame.Rect, y: int, f
         y += font.get_linesize()
 
 
-def _inner(box: pygame.Rect) -> pygame.Rect:
-    return box.inflate(-40, -32)
+def _inner(box: pygame.Rect, fonts: PageFonts) -> pygame.Rect:
+    """The page's room in its panel: a margin round it, and room under it for the mark of more."""
+    foot = fonts.small.get_linesize() + 6
+    return pygame.Rect(box.left + 20, box.top + 16, box.width - 40, max(0, box.height - 16 - foot))
 
 
 def scrolled(lines: Sequence[Line], box: pygame.Rect, fonts: PageFonts, scroll: int) -> int:
     """A scroll of a page in a panel, kept between its top and its last line."""
-    inner = _inner(box)
+    inner = _inner(box, fonts)
     room = page_height(lines, inner.width, fonts) - inner.height
     return max(0, min(scroll, room))
 
@@ -177,10 +177,11 @@ def draw_panel(surface: pygame.Surface, lines: Sequence[Line], box: pygame.Rect,
                scroll: int) -> None:
     """A page in a panel (no taller than the page, when it fits), from `scroll` down, with a mark
     when more of it is below."""
-    tall = page_height(lines, _inner(box).width, fonts) + box.height - _inner(box).height
+    room = _inner(box, fonts)
+    tall = page_height(lines, room.width, fonts) + box.height - room.height
     box = pygame.Rect(box.left, box.top, box.width, min(box.height, max(tall, round(160 * fonts.scale))))
     panel(surface, box)
-    inner = _inner(box)
+    inner = _inner(box, fonts)
     draw_page(surface, lines, inner, fonts, scroll)
     if page_height(lines, inner.width, fonts) - scroll > inner.height:
         text(surface, "▼ more (wheel or Page Down)", fonts.small, (box.centerx, box.bottom - 4), theme.DIM,

@@ -47,7 +47,7 @@ def standing(m: RosterMember, rec: MemberRecord, market: Market) -> str:
     if market.is_hero(m):
         parts.append(f"Valour {rec.valour}")
     if rec.skills_gained:
-        parts.append("won " + ", ".join(skill_name(s) for s in rec.skills_gained))
+        parts.append("Skills won: " + ", ".join(skill_name(s) for s in rec.skills_gained))
     if rec.injuries:
         parts.append(", ".join(i.replace("_", " ") for i in rec.injuries))
     if rec.veteran:
@@ -68,6 +68,7 @@ class CampaignMusterScreen(ButtonScreen):
         self.chosen = 0  # the roster index of the model the purchases are for
         self.line, self.bad = "", False
         self.reasons: list[tuple[pygame.Rect, str]] = []  # under each greyed purchase, why
+        self.notes: list[tuple[tuple[int, int], str, pygame.font.Font, theme.Colour]] = []  # headings
         self.rows = 0  # the buttons of the roster (the first of self.buttons)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.shop_rect = pygame.Rect(0, 0, 0, 0)
@@ -147,24 +148,37 @@ class CampaignMusterScreen(ButtonScreen):
         return out
 
     def shop_buttons(self) -> list[Button]:
-        """The purchases, each greyed with its reason under it when it cannot be made."""
+        """The purchases under their headings (for the chosen model, for the retinue), each greyed
+        with its reason under it when it cannot be made (the Retainers' one reason said once)."""
         box = self.shop_rect.inflate(-24, -20)
         fonts = self.app.fonts
-        heading = fonts.head.get_linesize() + 4
+        heading, reason = fonts.head.get_linesize() + 4, fonts.small.get_linesize()
         bh = fonts.body.get_linesize() + 10
-        reason_h = fonts.small.get_linesize()
-        step = bh + reason_h + 4
-        out, self.reasons = [], []
-        y = box.top + heading
-        for k, (label, purchase) in enumerate(self.purchases()):
-            if k == 3:
-                y += heading  # the retinue's purchases under a heading of their own
-            why = self.refusal(purchase)
+        members = self.c.sides[self.side].roster.members
+        who = members[min(self.chosen, len(members) - 1)].name if members else ""
+        items = [(label, purchase, self.refusal(purchase)) for label, purchase in self.purchases()]
+        split = 3 if members else 0
+        hires = {why for _, _, why in items[split:]}
+        shared = next(iter(hires)) if len(hires) == 1 and len(items) > split + 1 else ""
+        out, self.reasons, self.notes = [], [], []
+        y = box.top
+        for k, (label, purchase, why) in enumerate(items):
+            if k == 0 and split:
+                self.notes.append(((box.left, y), f"For {who}", fonts.head, theme.GOLD))
+                y += heading
+            if k == split:
+                y += 4 if k else 0
+                self.notes.append(((box.left, y), "For the retinue", fonts.head, theme.GOLD))
+                y += heading
+                if shared:
+                    self.notes.append(((box.left + 4, y), shared, fonts.small, theme.DIM))
+                    y += reason + 4
             rect = pygame.Rect(box.left, y, box.width, bh)
             out.append(Button(label, partial(self.buy, purchase), rect, enabled=not why, hint=why))
-            if why:
+            y += bh + 4
+            if why and not (k >= split and shared):
                 self.reasons.append((rect, why))
-            y += step
+                y += reason
         return out
 
     # --- acting ---------------------------------------------------------------------------
@@ -237,14 +251,7 @@ class CampaignMusterScreen(ButtonScreen):
                 text(surface, "misses the next battle", font, (left, y + font.get_linesize()), theme.BAD)
 
     def draw_shop_headings(self, surface: pygame.Surface) -> None:
-        """Over the purchases: for whom they are."""
-        box = self.shop_rect.inflate(-24, -20)
-        fonts = self.app.fonts
-        members = self.c.sides[self.side].roster.members
-        if members:
-            name = members[min(self.chosen, len(members) - 1)].name
-            text(surface, fit(f"For {name}", fonts.head, box.width), fonts.head, box.topleft, theme.GOLD)
-        shop = self.buttons[self.rows:-1]
-        if len(shop) > 3:
-            head = fonts.head.get_linesize() + 4
-            text(surface, "For the retinue", fonts.head, (box.left, shop[3].rect.top - head), theme.GOLD)
+        """Over the purchases: for whom they are (and the Retainers' one reason, if they share one)."""
+        width = self.shop_rect.width - 24
+        for pos, words, font, colour in self.notes:
+            text(surface, fit(words, font, width), font, pos, colour)

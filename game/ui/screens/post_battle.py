@@ -64,6 +64,13 @@ def deeds(c: Campaign, result: BattleResult, battle: int) -> list[Event]:
     return out
 
 
+def held(c: Campaign, result: BattleResult, battle: int) -> list[Event]:
+    """The objectives each side held at the end, as lines of the page."""
+    return [Event(battle=battle, step="battle", kind="held", side=side,
+                  text=f"{c.sides[side].roster.name} held {n} objective{'s' if n != 1 else ''}")
+            for side, n in result.objectives.items() if n]
+
+
 def verdict(c: Campaign, result: BattleResult) -> tuple[str, theme.Colour]:
     """Who won, in the winner's colour."""
     if result.winner == "draw":
@@ -104,7 +111,8 @@ class PostBattleScreen(ButtonScreen):
         said = [e for e in step.events if e.kind != "result"]  # the verdict stands over the page
         lines: list[Line] = [*told(self.c, said)]
         if step.step == "battle" and self.result is not None:
-            found = deeds(self.c, self.result, len(self.c.battles))
+            found = [*held(self.c, self.result, len(self.c.battles)),
+                     *deeds(self.c, self.result, len(self.c.battles))]
             lines += ["Deeds on the field", *found] if found else []
         return lines or [note(QUIET[step.step])]
 
