@@ -21,10 +21,11 @@ from game.persist import Match, MatchError, SaveError
 from game.persist.campaigns import CampaignFileError, read_campaign, write_campaign
 from game.persist.folders import scenarios_dir
 from game.persist.slots import resume
-from game.scenario import cached_scenario, list_scenarios
+from game.scenario import MAPS_DIR, cached_scenario, list_scenarios
 from game.terrain.terrain_map import MapError
 
 NOT_IN_OPEN = ("tutorial",)  # shipped tables an open campaign is never fought on
+CAMPAIGN_MAPS = "campaign"  # the shipped folder of the narrative's tables
 
 
 def shipped_narratives() -> dict[str, Narrative]:
@@ -75,7 +76,7 @@ def coming(c: Campaign) -> NextBattle | None:
 def standing(c: Campaign) -> str:
     """Where a campaign stands, in a few words."""
     now = phase(c)
-    fought = len(c.battles)
+    fought = battles_fought(c)
     if now == "post_battle":
         return f"after battle {fought}: what it cost"
     if now == "muster":
@@ -92,10 +93,16 @@ def standing(c: Campaign) -> str:
     return f"before battle {fought + 1}{where}"
 
 
+def battles_fought(c: Campaign) -> int:
+    """The battles fought, the one whose post-battle sequence is under way among them."""
+    return len(c.battles) + (1 if c.pending is not None else 0)
+
+
 def open_tables() -> list[tuple[str, str]]:
-    """The tables an open campaign may be fought on: the shipped ones, then the player's own
-    (scenario name, title), each that can be read."""
+    """The tables an open campaign may be fought on: the shipped ones (the narrative's too), then the
+    player's own (scenario name, title), each that can be read."""
     names = [n for n in list_scenarios() if n not in NOT_IN_OPEN]
+    names += [f"{CAMPAIGN_MAPS}/{n}" for n in list_scenarios(MAPS_DIR / CAMPAIGN_MAPS)]
     try:
         folder = scenarios_dir(create=False)
         names += sorted(str(p) for p in folder.glob("*.tmx") if p.is_file())

@@ -22,7 +22,7 @@ from game.sim import play_game
 from game.ui import navigation, places
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
-from game.ui.campaign_link import record_battle, story_of
+from game.ui.campaign_link import record_battle, standing, story_of
 from game.ui.screens.base import ButtonScreen
 from game.ui.screens.campaign import CampaignScreen, model_lines
 from game.ui.screens.campaign_new import NewCampaignForm
@@ -154,6 +154,10 @@ def test_a_finished_battle_continues_the_campaign_with_its_post_battle_steps(app
     assert isinstance(app.top, ResultScreen)
     assert read_campaign(path).pending is not None  # written as the result shows: a kill loses nothing
     assert "Continue the campaign" in labels(app) and "Main menu" not in labels(app)
+    result = app.top
+    focused = result.focused()
+    assert focused is not None and focused.label == "Continue the campaign"  # Enter goes on
+    assert result.retinue_name("red") == c.sides["red"].roster.name  # the roster's name, not its id
     button(app, "Continue the campaign")
     screen = app.top
     assert isinstance(screen, CampaignScreen)
@@ -161,6 +165,7 @@ def test_a_finished_battle_continues_the_campaign_with_its_post_battle_steps(app
     assert c.pending is not None and phase(c) == "post_battle" and len(app.stack) == 3
     assert c.pending.result.scenario == nxt.scenario and c.pending.result.replay is not None
     assert "See what the battle cost" in labels(app)
+    assert standing(c) == "after battle 1: what it cost" and screen.next_words(c)[0].startswith("Battle 1 ")
     assert record_battle(path, game.match) == (c, "")  # a second word changes nothing
 
 

@@ -28,6 +28,7 @@ from game.ui import places, theme
 from game.ui.app import App
 from game.ui.campaign_link import (
     autosaved_battle,
+    battles_fought,
     coming,
     kind_of,
     narrative_of,
@@ -81,6 +82,12 @@ def model_lines(c: Campaign, side: Side, content: Content) -> list[Line]:
             tint = theme.BAD if rec.misses_next or rec.injuries else theme.GOLD
             out.append(("  ".join(f"[{mark}]" for mark in marks), tint, 1, ""))
     return out
+
+
+def pick_words(c: Campaign) -> str:
+    """Who picks the next table, and why."""
+    who, red = theme.SIDE_NAME[picker(c)], theme.SIDE_NAME["red"]
+    return f"{who} picks the table of the next battle (the side with less Prestige picks, {red} on a tie)."
 
 
 def leader(c: Campaign, side: Side) -> str:
@@ -176,7 +183,7 @@ class CampaignScreen(ButtonScreen):
             button.enabled = button.label != "Chronicle" or bool(self.campaign and self.campaign.battles)
         if self.picking:
             items = [(title, partial(self.pick, name)) for name, title in open_tables()]
-            top = self.title_bottom() + 12 + fonts.small.get_linesize() + 6
+            top = self.subtitle_bottom() + fonts.small.get_linesize() + round(22 * scale)
             self.buttons = self.fit_column(items, top, row[0].rect.top - 14, round(520 * scale),
                                            round(40 * scale), 6) + row
         else:
@@ -276,14 +283,13 @@ class CampaignScreen(ButtonScreen):
             problem = fit(self.problem, fonts.body, w - 40)
             text(surface, problem, fonts.body, (w // 2, h // 2), theme.BAD, "center")
             return
-        fought = len(c.battles)
+        fought = battles_fought(c)
         said = f"{kind_of(c)}  ·  {fought} battle{'s' if fought != 1 else ''} fought  ·  {standing(c)}"
         text(surface, fit(said, fonts.body, w - 40), fonts.body, (w // 2, self.title_bottom() + 4), theme.DIM,
              "midtop")
         if self.picking:
-            who = theme.SIDE_NAME[picker(c)]
-            text(surface, f"{who} has the less Prestige and picks the table of the next battle", fonts.small,
-                 (w // 2, self.title_bottom() + 8 + fonts.body.get_linesize()), theme.GOLD, "midtop")
+            text(surface, fit(pick_words(c), fonts.small, w - 40), fonts.small,
+                 (w // 2, self.subtitle_bottom() + 4), theme.GOLD, "midtop")
         else:
             self.draw_retinues(surface, c)
             self.draw_next(surface, c)
@@ -350,7 +356,7 @@ class CampaignScreen(ButtonScreen):
         if now == "post_battle" and c.pending is not None:
             won = c.pending.result.winner
             verdict = "a draw" if won == "draw" else f"won by {c.sides[won].roster.name}"
-            return f"Battle {len(c.battles)} is fought: {verdict}", "Its cost is still to be seen: the " \
+            return f"Battle {battles_fought(c)} is fought: {verdict}", "Its cost is still to be seen: the " \
                 "casualties, the steeds, the Valour won and the Prestige."
         if now == "muster":
             who = ", ".join(theme.SIDE_NAME[s] for s in c.mustering)
@@ -363,8 +369,7 @@ class CampaignScreen(ButtonScreen):
         if c.campaign == "narrative":
             return "Next battle", f"The narrative {c.narrative!r} is not shipped with this game."
         if nxt is None or not nxt.scenario:
-            who = theme.SIDE_NAME[picker(c)]
-            return "Next battle: the table is to pick", f"{who} has the less Prestige and picks the table."
+            return "Next battle: the table is to pick", pick_words(c)
         by = theme.SIDE_NAME[nxt.picker or picker(c)]
         return f"Next battle: {table_title(nxt.scenario)}", f"Picked by {by}."
 

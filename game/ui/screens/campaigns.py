@@ -24,7 +24,7 @@ from game.persist.campaigns import (
 from game.persist.folders import campaigns_dir
 from game.ui import places, theme
 from game.ui.app import App
-from game.ui.campaign_link import kind_of, standing
+from game.ui.campaign_link import battles_fought, kind_of, standing
 from game.ui.screens.base import ButtonScreen
 from game.ui.widgets import centred_row, fit, text
 
@@ -36,7 +36,7 @@ def entry_line(entry: CampaignEntry) -> str:
     c = entry.campaign
     if c is None:
         return f"{entry.path.name}: {entry.problem or 'cannot be read'}"
-    fought = len(c.battles)
+    fought = battles_fought(c)
     return f"{c.name}  ·  {kind_of(c)}  ·  {fought} battle{'s' if fought != 1 else ''}  ·  {standing(c)}"
 
 

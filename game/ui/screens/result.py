@@ -55,6 +55,8 @@ class ResultScreen(ButtonScreen):
         if campaign is not None:
             self.message = record_battle(campaign, match)[1]
         super().__init__(app)
+        if campaign is not None:
+            self.focus = 1  # Enter goes on with the campaign
 
     def layout(self) -> None:
         """Save replay and Main menu (or Continue the campaign), side by side at the bottom, as wide
@@ -101,12 +103,19 @@ class ResultScreen(ButtonScreen):
         """Escape goes to the menu."""
         return self.menu()
 
+    def retinue_name(self, side: Side) -> str:
+        """The name of the retinue a side fielded: its roster's, or the scenario's retinue's."""
+        roster = self.match.rosters.get(side)
+        if roster is not None:
+            return roster.name
+        return content_name("retinues", self.match.engine.state.sides[side].retinue)
+
     def side_lines(self, side: Side) -> list[tuple[str, pygame.font.Font, theme.Colour]]:
         """What a side's panel says, line by line, with each line's font and colour."""
         state, fonts = self.match.engine.state, self.app.fonts
         sd = state.sides[side]
         lines = [(theme.SIDE_NAME[side], fonts.head, theme.SIDE_TEXT[side]),
-                 (content_name("retinues", sd.retinue), fonts.body, theme.SIDE_TEXT[side]),
+                 (self.retinue_name(side), fonts.body, theme.SIDE_TEXT[side]),
                  (f"Valour: {sd.valour}", fonts.get(24, True), theme.TEXT),
                  (f"Still standing: {len(state.living(side))} of {sd.start_models}", fonts.body, theme.TEXT)]
         lost = casualties(self.match)[side]
