@@ -4,7 +4,8 @@ words, its next battle's table, and a battle's result taken back into its campai
 A campaign's battle is an ordinary game on the table that names its campaign file. When it ends,
 its result is written into the campaign at once (`record_battle`), so a game closed on the result
 screen loses nothing; a battle left half-way lives in the game's autosave, and `autosaved_battle`
-finds it again when it is the campaign's next battle.
+finds it again when it is the campaign's next battle (and `campaign_of` finds the campaign of a
+game resumed or loaded from the menus).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from game.campaign.progress import CampaignError, NextBattle, Story, next_battle
 from game.campaign.stories import story_for
 from game.content.loader import ContentError
 from game.persist import Match, MatchError, SaveError
-from game.persist.campaigns import CampaignFileError, read_campaign, write_campaign
+from game.persist.campaigns import CampaignFileError, list_campaigns, read_campaign, write_campaign
 from game.persist.folders import scenarios_dir
 from game.persist.slots import resume
 from game.scenario import MAPS_DIR, cached_scenario, list_scenarios
@@ -135,6 +136,18 @@ def autosaved_battle(c: Campaign, saves_dir: Path) -> Match | None:
     except (SaveError, MatchError, MapError, OSError, ValueError, KeyError):
         return None
     return match if same_battle(c, match) else None
+
+
+def campaign_of(match: Match, folder: Path | None = None) -> Path | None:
+    """The campaign file of the user folder whose next battle this game is, if any (a campaign's
+    battle opened from the autosave or a save keeps its campaign)."""
+    if not match.rosters:
+        return None
+    try:
+        entries = list_campaigns(folder)
+    except (CampaignFileError, OSError):
+        return None
+    return next((e.path for e in entries if e.campaign is not None and same_battle(e.campaign, match)), None)
 
 
 def record_battle(path: Path, match: Match) -> tuple[Campaign | None, str]:

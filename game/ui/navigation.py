@@ -17,6 +17,7 @@ from game.scenario import MAPS_DIR
 from game.terrain.terrain_map import MapError
 from game.ui import places
 from game.ui.app import App, Screen
+from game.ui.campaign_link import campaign_of
 from game.ui.persistence import open_save, resume_available
 
 LOAD_ERRORS = (SaveError, MatchError, MapError, OSError, ValueError, KeyError)
@@ -199,7 +200,8 @@ def resume(app: App) -> Screen:
 
 
 def open_game(app: App, path: Path) -> Screen:
-    """A saved game on the table, or a message saying why the save cannot be loaded."""
+    """A saved game on the table (a campaign's battle with its campaign), or a message saying why the
+    save cannot be loaded."""
     name = Path(str(path)).name
     try:
         match = open_save(Path(str(path)), app.saves_dir)
@@ -207,4 +209,4 @@ def open_game(app: App, path: Path) -> Screen:
         return _dialog(app, places.Message(CANNOT_LOAD, f"{name}: {exc}"))
     except Exception as exc:  # a bug in loading must not take the game down with it
         return _dialog(app, places.Message(CANNOT_LOAD, f"{name}: unexpected {type(exc).__name__}: {exc}"))
-    return build(app, places.Battle(match))
+    return build(app, places.Battle(match, campaign=campaign_of(match)))

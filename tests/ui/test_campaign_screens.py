@@ -184,6 +184,10 @@ def test_a_battle_left_half_way_is_resumed_with_its_campaign(app: App) -> None:
     battle = app.top
     assert isinstance(battle, BattleScreen) and battle.campaign == path
     assert battle.session.match.rosters == fielded(c).rosters
+    app.apply(places.Reset(places.MainMenu()))
+    app.apply(places.Push(places.Resume()))  # the main menu's Resume keeps the campaign too
+    resumed = app.top
+    assert isinstance(resumed, BattleScreen) and resumed.campaign == path
 
 
 def test_a_spoilt_campaign_file_says_why_and_opens_its_last_good_copy(app: App) -> None:
