@@ -16,7 +16,9 @@ import pytest
 from game.campaign.battles import fielded, start_battle
 from game.campaign.model import HUMAN, Campaign
 from game.campaign.progress import next_battle, phase
+from game.muster.templates import blank
 from game.persist.campaigns import list_campaigns, read_campaign, write_campaign
+from game.persist.rosters import write_roster
 from game.persist.slots import autosave
 from game.sim import play_game
 from game.ui import navigation, places
@@ -256,3 +258,35 @@ def test_the_form_answers_the_keys(app: App) -> None:
     assert form.play == "hotseat" and set(form.menus) == {"red", "blue"}
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MainMenu)
+
+
+def test_a_result_its_campaign_cannot_take_leaves_by_the_main_menu(app: App) -> None:
+    path, _ = new_solo_open(app)
+    pick_first_table(app)
+    c = read_campaign(path)
+    nxt = next_battle(c)
+    game = play_game(nxt.scenario, 0, nxt.seed + 1, {"red": "eager", "blue": "eager"},
+                     rosters={side: r for side, r in fielded(c).rosters.items()})
+    assert game.match is not None
+    app.apply(places.Push(places.Result(game.match, path)))  # another seed: not the campaign's battle
+    result = app.top
+    assert isinstance(result, ResultScreen) and "not the campaign's next battle" in result.message
+    button(app, "Continue the campaign")
+    assert read_campaign(path).pending is None and labels(app)[-1] == "Main menu"
+    button(app, "Main menu")
+    assert isinstance(app.top, MainMenu)
+
+
+def test_a_roster_with_problems_keeps_create_waiting(app: App) -> None:
+    short = blank(3, "Too Few")
+    path = write_roster(short.model_copy(update={"members": short.members[:4]}))
+    app.apply(places.Push(places.NewCampaign()))
+    form = app.top
+    assert isinstance(form, NewCampaignForm) and form.create_button is not None
+    assert form.problem == "" and form.create_button.is_enabled
+    form_choice(app, "play", "hotseat")
+    form.set("roster", ("blue", str(path)))
+    assert form.problem.startswith("Blue: Too Few has") and not form.create_button.is_enabled
+    assert form.create() is None and list_campaigns() == []
+    form.set("roster", ("blue", "blank-mounted"))
+    assert form.problem == "" and form.roster("blue").members[0].steed is not None

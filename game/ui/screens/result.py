@@ -93,10 +93,12 @@ class ResultScreen(ButtonScreen):
         to its campaign (its result written there), in the battle's stead."""
         if self.campaign is not None:
             _, problem = record_battle(self.campaign, self.match)
-            if problem:
-                self.message = f"The campaign could not take this battle: {problem}"
-                return None
-            return places.Pop(then=places.Replace(places.Campaign(self.campaign)))
+            if not problem:
+                return places.Pop(then=places.Replace(places.Campaign(self.campaign)))
+            # said, and the way out is the main menu (the replay may still be saved first)
+            self.message, self.campaign = f"The campaign could not take this battle: {problem}", None
+            self.layout()
+            return None
         return places.Reset(places.MainMenu(), to_origin=True)
 
     def back(self) -> places.Transition:
