@@ -32,6 +32,7 @@ DEFAULT_BINDINGS: dict[str, list[str]] = {
     "skip_ai": ["tab"],  # play the AI's activation out at once
     "next_model": ["n"],  # select the next model of the Spear still to act, and centre the view on it
     "hint": ["h"],  # what the default AI would do now: its best three commands
+    "thinking": ["t"],  # what the AI weighed for its last decision, with the values it gave
     "hint_1": ["1", "[1]"],  # with the hint shown: highlight hint 1 (Enter plays it)
     "hint_2": ["2", "[2]"],
     "hint_3": ["3", "[3]"],

@@ -3,7 +3,8 @@
 An AI player chooses in a worker thread (`game.ui.solo.Thinker`) once the last command's
 animations and a pause after them are over; its command goes through the same path as a
 person's clicks. The skip key plays the rest of its activation out at once. Its moves leave
-fading trails on the table, and the action bar says what it did. `AiPace` knows the table only
+fading trails on the table, and the action bar says what it did; what it weighed for its last
+decision is kept for the thinking box (`game.ui.battle.thinking`). `AiPace` knows the table only
 by what it asks of it (`PacedTable`).
 """
 
@@ -20,6 +21,7 @@ from game.rules.events import ActivationEnded, GameEnded, Moved, SpearEnded
 from game.rules.state import GameState
 from game.ui import theme
 from game.ui.battle.session import Session
+from game.ui.battle.thinking import ThinkingBox, thought, weighed_of
 from game.ui.battle.view import Trail
 from game.ui.settings import Settings
 from game.ui.solo import PACE, TRAIL_SECONDS, Thinker, ai_words, describe
@@ -68,6 +70,7 @@ class AiPace:
         self.error = ""
         self.said = ("", "")  # the side whose AI gave the last command, and what it did in words
         self.trails: list[Trail] = []  # AI moves: path, side, age
+        self.thinking = ThinkingBox()  # what the AI weighed for its last decision (the thinking key)
 
     def acting(self) -> bool:
         """True while an AI player gives the next command (a reaction it is offered included)."""
@@ -129,6 +132,7 @@ class AiPace:
             self.error = f"The {theme.SIDE_NAME[side]} AI failed: {type(cmd).__name__}: {cmd}"
             table.say(self.error)
             return
+        self.remember(side, cmd)
         result = table.submit(cmd, heard=not (self.skipping or self.pace() == 0.0))
         if isinstance(result, Rejected):
             self.error = f"The {theme.SIDE_NAME[side]} AI gave a refused command: {result.reason}"
@@ -143,6 +147,16 @@ class AiPace:
         if any(isinstance(e, ACTIVATION_OVER) for e in result.events) or not self.acting():
             self.skipping = False
             self.wait = self.pace()
+
+    def remember(self, side: str, cmd: Command) -> None:
+        """Keep, in words, what the side's player weighed for the command it is about to give (on
+        the position it weighed them in)."""
+        state = self.table.state
+        acting = state.find(state.active_model) if state.active_model else None
+        who = describe(self.table.session.match.players.get(side, ""))
+        heading = f"{theme.SIDE_NAME[side]} AI ({who})" + (f", {acting.name}" if acting is not None else "")
+        engine = self.table.session.engine
+        self.thinking.last = thought(engine, heading, weighed_of(self.players.get(side)), cmd)
 
     def status(self, skip_key: str) -> str:
         """What the acting AI player is doing, for the banner over the table ("" if none acts)."""

@@ -160,6 +160,9 @@ class TableInput:
         if "skip_ai" in acts and table.ai.acting():
             table.ai.skip()
             return
+        if "thinking" in acts and table.ai.players:
+            table.ai.thinking.toggle()
+            return
         if self._hint_key(event, acts):
             return
         if not table.human_acting() and set(acts) & PLAYING_KEYS:

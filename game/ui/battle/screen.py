@@ -280,6 +280,7 @@ class BattleScreen(Screen):
         if self.app.stack and self.app.stack[-1] is not self:
             self.hud.repaint()  # a screen on top paints over the HUD every frame
         draw_battle(self.view(), surface)
+        self.ai.thinking.draw(surface, self.app.fonts, self.camera.viewport, self.app.keys.label("thinking"))
 
     # --- what is shown --------------------------------------------------------------------
     def current_preview(self) -> Preview | None:

@@ -193,12 +193,13 @@ def what_to_do(state: GameState, ctl: Controller, mode: str, keys: Keymap, ai_ac
         return ["The game is over."]
     if mode == "watch":
         return [f"Watching the AI play. {keys.label('skip_ai')} skips to the end of an "
-                "activation; Esc for the menu."]
+                f"activation; {keys.label('thinking')} shows what it weighed; Esc for the menu."]
     if ai_acting:
         side = theme.SIDE_NAME[state.acting_side]
         what = "answers" if state.pending is not None else "plays"
         return [f"{side} (the AI) {what}: wait for your turn. {keys.label('skip_ai')} "
-                "skips to the end of its activation.", "G rings, M ruler, V sight; Esc pauses."]
+                "skips to the end of its activation.",
+                f"G rings, M ruler, V sight, {keys.label('thinking')} what it weighed; Esc pauses."]
     hint = f"{keys.label('hint')} asks the AI for a hint."
     if state.deploying is not None:
         return ["Deploy the Spear: pick a model in the panel, then click inside your zone to stand him "
