@@ -11,6 +11,7 @@ version (a newer version is refused by name), then the model whole; any problem 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -104,20 +105,43 @@ def encode_campaign(c: Campaign) -> bytes:
 
 def write_campaign(c: Campaign, path: Path) -> Path:
     """Write a campaign atomically, keeping the copy it replaces as its last good copy (only a copy
-    that reads as a campaign: a spoilt file never takes the good copy's place)."""
+    that reads as a campaign: a spoilt file never takes the good copy's place). The file itself is
+    there at every moment, the old campaign or the new: a write cut off anywhere loses nothing."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    keep = None
-    if path.exists():
-        try:
-            read_campaign(path, nofollow=True)
-            keep = previous_path(path)
-        except CampaignFileError:
-            keep = None
     try:
-        write_atomic(path, encode_campaign(c), keep_previous=keep)
+        old = _good_bytes(path)
+        if old is not None:
+            _keep(path, old)
+        write_atomic(path, encode_campaign(c))
     except OSError as exc:
         raise CampaignFileError(f"{printable(path.name)}: cannot be written: {exc.strerror or exc}") from None
     return path
+
+
+def _good_bytes(path: Path) -> bytes | None:
+    """The file's bytes if it is a regular file (not a link) that reads as a campaign."""
+    try:
+        raw = read_bytes(path, MAX_CAMPAIGN_BYTES, nofollow=True)
+        parse_campaign(raw)
+    except (FileRefused, CampaignFileError):
+        return None
+    return raw
+
+
+def _keep(path: Path, raw: bytes) -> None:
+    """Make the file's present content its last good copy, leaving the file where it is: a second
+    name for it (a copy where the file system has no such names)."""
+    keep = previous_path(path)
+    link = keep.with_name(f".{keep.name}.{os.getpid()}.tmp")
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(link)
+        os.link(path, link, follow_symlinks=False)
+        os.replace(link, keep)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(link)
+        write_atomic(keep, raw)
 
 
 def last_good(path: Path) -> Campaign:
