@@ -47,6 +47,17 @@ def fit(line: str, font: pygame.font.Font, width: int) -> str:
     return line.rstrip(" ,") + "…" if line else ""
 
 
+def clipped(words: str, font: pygame.font.Font, width: int, lines: int) -> list[str]:
+    """Words wrapped to the width, at most so many lines, the last ending in an ellipsis if cut."""
+    out = wrap(words, font, width)
+    if len(out) <= lines:
+        return out
+    last = out[lines - 1].split(" ")
+    while len(last) > 1 and font.size(" ".join(last) + " …")[0] > width:
+        last.pop()
+    return [*out[:lines - 1], " ".join(last) + " …"]
+
+
 def text(surface: pygame.Surface, msg: str, font: pygame.font.Font, pos: tuple[int, int],
          colour: theme.Colour = theme.TEXT, anchor: str = "topleft") -> pygame.Rect:
     """Draw one line of text; returns its rect."""

@@ -39,7 +39,7 @@ from game.ui.campaign_link import (
 )
 from game.ui.screens.base import ButtonScreen
 from game.ui.solo import describe
-from game.ui.widgets import centred_row, fit, panel, text, wrap
+from game.ui.widgets import centred_row, clipped, fit, panel, text
 
 SIDES: tuple[Side, Side] = ("red", "blue")
 HEROES = ("captain", "squire")
@@ -196,10 +196,21 @@ class CampaignScreen(ButtonScreen):
         """The y under the line that says what the campaign is and where it stands."""
         return self.title_bottom() + 6 + self.app.fonts.body.get_linesize()
 
+    def next_lines(self) -> list[str]:
+        """The words of the box under the retinues, wrapped to its width: as many lines as they take,
+        but never so many that the retinues have no room (the last line then ends in an ellipsis)."""
+        if self.campaign is None:
+            return []
+        font, h = self.app.fonts.small, self.app.surface.get_height()
+        width = self.app.surface.get_width() - 40 - round(24 * self.app.fonts.scale)
+        most = max(3, (h - self.subtitle_bottom() - 200) // (2 * font.get_linesize()))
+        return clipped(self.next_words(self.campaign)[1], font, width, most)
+
     def next_height(self) -> int:
         """The height of the box that tells the next battle (or the ending)."""
         fonts = self.app.fonts
-        return fonts.head.get_linesize() + 3 * fonts.small.get_linesize() + round(24 * fonts.scale)
+        lines = max(3, len(self.next_lines()))
+        return fonts.head.get_linesize() + lines * fonts.small.get_linesize() + round(24 * fonts.scale)
 
     # --- actions --------------------------------------------------------------------------
     def fight(self) -> places.Transition:
@@ -339,10 +350,10 @@ class CampaignScreen(ButtonScreen):
         box = pygame.Rect(self.panels.left, self.panels.bottom + round(10 * s), self.panels.width,
                           self.next_height())
         panel(surface, box)
-        heading, body = self.next_words(c)
+        heading = self.next_words(c)[0]
         y = text(surface, fit(heading, fonts.head, box.width - 2 * pad), fonts.head,
                  (box.left + pad, box.top + pad // 2), theme.GOLD).bottom
-        for part in wrap(body, fonts.small, box.width - 2 * pad)[:3]:
+        for part in self.next_lines():
             y = text(surface, part, fonts.small, (box.left + pad, y), theme.TEXT).bottom
 
     def next_words(self, c: Campaign) -> tuple[str, str]:

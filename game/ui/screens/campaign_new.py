@@ -30,7 +30,7 @@ from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.campaign_link import shipped_narratives
 from game.ui.solo import DIFFICULTIES, ai_spec
-from game.ui.widgets import fit, focus_ring, gui_manager, text, wrap
+from game.ui.widgets import clipped, fit, focus_ring, gui_manager, text
 
 SIDES: tuple[Side, Side] = ("red", "blue")
 SIZE = (640, 560)  # the form at its tallest (solo), in pixels at scale 1
@@ -89,17 +89,6 @@ def leaders(play: str, side: Side, level: str) -> dict[Side, str]:
     if play == "hotseat":
         return dict.fromkeys(SIDES, HUMAN)
     return {side: HUMAN, other(side): ai_spec(level)}
-
-
-def clipped(words: str, font: pygame.font.Font, width: int, lines: int) -> list[str]:
-    """Words wrapped to the width, at most so many lines, the last ending in an ellipsis if cut."""
-    out = wrap(words, font, width)
-    if len(out) <= lines:
-        return out
-    last = out[lines - 1].split(" ")
-    while len(last) > 1 and font.size(" ".join(last) + " …")[0] > width:
-        last.pop()
-    return [*out[:lines - 1], " ".join(last) + " …"]
 
 
 class NewCampaignForm(Screen):
