@@ -24,7 +24,7 @@ from game.sim import play_game
 from game.ui import navigation, places
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
-from game.ui.campaign_link import record_battle, standing, story_of
+from game.ui.campaign_link import narrative_of, record_battle, standing, story_of
 from game.ui.screens.base import ButtonScreen
 from game.ui.screens.campaign import CampaignScreen, model_lines
 from game.ui.screens.campaign_new import NewCampaignForm
@@ -290,3 +290,23 @@ def test_a_roster_with_problems_keeps_create_waiting(app: App) -> None:
     assert form.create() is None and list_campaigns() == []
     form.set("roster", ("blue", "blank-mounted"))
     assert form.problem == "" and form.roster("blue").members[0].steed is not None
+
+
+def test_a_narrative_campaign_at_its_end_reads_its_epilogue(app: App) -> None:
+    app.apply(places.Push(places.Campaigns()))
+    button(app, "New")
+    form = app.top
+    assert isinstance(form, NewCampaignForm) and form.create_button is not None
+    click(app, form.create_button.rect.center)
+    screen = app.top
+    assert isinstance(screen, CampaignScreen) and screen.campaign is not None
+    narrative = narrative_of(screen.campaign)
+    assert narrative is not None
+    ending = next(iter(narrative.endings.values()))
+    write_campaign(screen.campaign.model_copy(update={"ending": ending.id, "stage": ""}), screen.path)
+    app.apply(places.Replace(places.Campaign(screen.path)))
+    over = app.top
+    assert isinstance(over, CampaignScreen) and over.campaign is not None
+    assert over.next_words(over.campaign) == (f"The end: {ending.title}", ending.epilogue)
+    assert labels(app) == ["Chronicle", "Back"]
+    assert " ".join(over.next_lines()) == " ".join(ending.epilogue.split())  # whole, in a 720-line window
