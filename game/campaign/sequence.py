@@ -266,11 +266,12 @@ def _new_skill(run: _Run, side: Side, m: RosterMember,
         return m, rec
     card = drawn[0]
     assert isinstance(card, DiceRolled)
-    named = " and ".join(LIST_NAMES[name] for name in dict.fromkeys(lists))
-    roll = Roll(purpose=f"Valour: {m.name}'s new Skill, drawn from the {named} deck",
+    names = [LIST_NAMES[name] for name in dict.fromkeys(lists)]
+    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    roll = Roll(purpose=f"Valour: {m.name}'s new Skill, a card of the {named} Skills",
                 sides=card.sides, value=card.value)
-    run.say("valour", "skill", f"{m.name} reaches a Valour threshold and gains {skill_name(skill)}",
-            side, rec.number, roll)
+    gained = skill_name(skill, run.content)
+    run.say("valour", "skill", f"{m.name} reaches a Valour threshold and gains {gained}", side, rec.number, roll)
     return (m.model_copy(update={"skills": (*m.skills, skill)}),
             rec.model_copy(update={"skills_gained": (*rec.skills_gained, skill)}))
 

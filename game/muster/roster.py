@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.content import models
+from game.content import load_content, models
 from game.content.models import ROLE_NAMES, ROLE_STEEDS, Content, Profile
 from game.muster.rules import MusterRules
 
@@ -190,9 +190,12 @@ def brought_skills(member: RosterMember, content: Content) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*prof.skills, *(("equestrian",) if mounted_hero else ()))))
 
 
-def skill_name(skill: str) -> str:
-    """A Skill's name as a player reads it (skilld_at_arms: Skill'd at Arms)."""
-    return "Skill'd at Arms" if skill == "skilld_at_arms" else skill.replace("_", " ").title()
+def skill_name(skill: str, content: Content | None = None) -> str:
+    """A Skill's name as a player reads it (born_in_the_saddle: Born in the Saddle), from the content's
+    skills.toml (the shipped content unless given)."""
+    content = content or load_content()
+    found = content.skills.get(skill)
+    return found.name if found is not None else skill.replace("_", " ").title()
 
 
 def _roles(roster: Roster, content: Content) -> list[str | None]:

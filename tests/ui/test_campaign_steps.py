@@ -83,7 +83,7 @@ def test_the_post_battle_sequence_plays_step_by_step_and_each_next_is_written_at
     path = write_campaign(c, tmp_path / "war.json")
     skill = next(e for shown in steps(c) for e in shown.events if e.kind == "skill")
     assert skill.roll is not None and faces(skill.roll) == [(skill.roll.value, skill.roll.sides)]
-    assert "gains Fleet Of Foot" in skill.text  # this seed's draw, on the campaign's own dice
+    assert "gains Fleet of Foot" in skill.text  # this seed's draw, on the campaign's own dice
 
     app.apply(places.Push(places.PostBattle(path)))
     for k, step in enumerate(STEPS):
