@@ -15,6 +15,7 @@ from game.ai.deploy import deploy_command, deploying
 from game.ai.eager import best_drive, driver_command_limit
 from game.ai.ground import Ground
 from game.ai.heuristic_terms import (
+    DRIVEN_OFF,
     QUIT,
     Guesser,
     MeleeGuess,
@@ -438,7 +439,7 @@ class _Scorer:
             return stand + p_ok * (ours + 0.2) - risk
         if choice == "mounted_evasion":
             p_ok, risk = gambit_risk(table, me, "mounted_charge")
-            return p_ok * -0.15 + (1 - p_ok) * stand - risk
+            return p_ok * -DRIVEN_OFF + (1 - p_ok) * stand - risk
         if choice == "defend":
             return -guess.guess_melee(foe, me, False).net + 0.05
         if choice == "evade":
@@ -446,7 +447,7 @@ class _Scorer:
                 return 0.4 * stand - 0.2
             need = 3 if table.has_skill(me, "nimble") and in_hard_going(table, me) else 4
             p = float(odds.evade_odds(need, 0, me.reroll_ready))
-            return p * -0.1 + (1 - p) * stand
+            return p * -DRIVEN_OFF + (1 - p) * stand
         return stand
 
     # --- Perk cards -----------------------------------------------------------------------

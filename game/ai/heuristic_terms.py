@@ -35,6 +35,7 @@ HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in 
 OUT_OF_COMMAND = 0.6  # a Retainer outside its Hero's Command Range when he acts (a Feckless test)
 HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
 PULL = 0.6  # the weight of the pull towards the best target or objective
+DRIVEN_OFF = 0.15  # a model that rides or runs away from a charge, driven from where it stood
 QUIT = 8.0  # a side's quitting the field (a failed Will to Fight), in Valour Points
 
 
@@ -535,9 +536,10 @@ def counter_charge_bonus(table: Table, me: Model, charger: Model, start: Point) 
 
 
 def evaded(net: float, escape: float) -> float:
-    """A charge's worth when the charged model may slip away (`escape`): it stays to fight only if
-    the fight is worse for the charger than the chance of nothing."""
-    return min(net, (1.0 - escape) * net)
+    """A charge's worth when the charged model may slip away (`escape`): he answers with what is
+    worse for the charger, the fight, or the chance of none, in which he is driven off
+    (`DRIVEN_OFF`, as he weighs it himself)."""
+    return min(net, (1.0 - escape) * net + escape * DRIVEN_OFF)
 
 
 def jump_risk(table: Table, m: Model, jumps: int, stakes: int) -> float:
