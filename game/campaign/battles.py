@@ -57,7 +57,8 @@ def fielded(c: Campaign, content: Content | None = None) -> Field:
     for side in SIDES:
         retinue = c.sides[side]
         away = {i for i, rec in enumerate(retinue.records) if rec.misses_next}
-        rosters[side] = field_roster(retinue.roster, away, marks_of(c, side, content))
+        campaign_roster = retinue.roster.model_copy(update={"short": True})  # losses not yet replaced
+        rosters[side] = field_roster(campaign_roster, away, marks_of(c, side, content))
         origin[side] = present(retinue.roster, away)
     return Field(rosters, origin)
 

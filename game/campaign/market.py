@@ -18,7 +18,7 @@ from game.campaign.rules import CampaignRules, campaign_rules
 from game.content import Content, load_content
 from game.content.models import ROLE_NAMES, ROLE_STEEDS
 from game.muster.names import propose_name
-from game.muster.roster import RosterMember
+from game.muster.roster import Roster, RosterMember, breaches, describe
 from game.muster.rules import MusterRules, muster_rules
 
 
@@ -100,6 +100,19 @@ def _replace(c: Campaign, side: Side, i: int, member: RosterMember, record: Memb
     members[i], records[i] = member, record
     return Retinue(roster=retinue.roster.model_copy(update={"members": tuple(members)}), prestige=prestige,
                    records=tuple(records))
+
+
+def cannot_field(roster: Roster, market: Market | None = None) -> str:
+    """Why a campaign retinue cannot take the field ("" if it can). It may be short of men, its
+    losses not yet replaced, but not below the campaign's least number of models, and every other
+    rule of the muster holds."""
+    market = market or Market.shipped()
+    least = market.rules.min_field
+    if len(roster.members) < least:
+        return (f"{roster.name} has {len(roster.members)} models left, and a retinue needs {least} to take "
+                f"the field")
+    found = breaches(roster.model_copy(update={"short": True}), market.content, market.muster)
+    return f"{roster.name} cannot take the field: {describe(found)}" if found else ""
 
 
 def retainers_wanted(c: Campaign, side: Side, market: Market | None = None) -> int:

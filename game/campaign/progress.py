@@ -18,11 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from game.campaign.market import cannot_field
 from game.campaign.model import STEPS, BattleResult, Campaign, Event, PostBattle, Side, Step
 from game.campaign.sequence import SIDES, after_battle, campaign_dice
-from game.content import Content, load_content
-from game.muster.roster import breaches, describe
-from game.muster.rules import muster_rules
 
 Phase = Literal["battle", "post_battle", "muster", "over"]
 Winner = Literal["red", "blue", "draw"]
@@ -78,21 +76,17 @@ def phase(c: Campaign) -> Phase:
     return "battle"
 
 
-def unfit(c: Campaign, content: Content | None = None) -> list[Side]:
+def unfit(c: Campaign) -> list[Side]:
     """The sides that cannot take the field (after their muster): the campaign is over."""
-    content = content or load_content()
-    rules = muster_rules()
-    return [s for s in SIDES if breaches(c.sides[s].roster, content, rules)]
+    return [s for s in SIDES if cannot_field(c.sides[s].roster)]
 
 
 def why_over(c: Campaign) -> str:
     """A line saying how the campaign ended."""
     if c.ending:
         return f"the campaign reached its ending: {c.ending}"
-    content = load_content()
-    for s in unfit(c, content):
-        return f"{c.sides[s].roster.name} cannot take the field: " \
-               f"{describe(breaches(c.sides[s].roster, content, muster_rules()))}"
+    for s in unfit(c):
+        return cannot_field(c.sides[s].roster)
     return "the campaign goes on"
 
 

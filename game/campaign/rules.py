@@ -118,6 +118,7 @@ class CampaignRules(_Data):
     captain_profile: str = Field(min_length=1, max_length=40)
     squire_profile: str = Field(min_length=1, max_length=40)
     hero_lists: tuple[str, ...] = Field(min_length=1, max_length=3)
+    min_field: int = Field(ge=1, le=40, description="A retinue with fewer models cannot take the field.")
     retainer: RetainerRoll
     injury: InjuryTable
     valour: Valour

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from game.campaign.market import Lost, Market, auto_muster
+from game.campaign.market import Lost, Market, auto_muster, cannot_field
 from game.campaign.model import BattleResult, Campaign, Event, MemberRecord, ModelOutcome, Retinue, Roll, Side
 from game.campaign.rules import CampaignRules, campaign_rules
 from game.content import Content, load_content
-from game.muster.roster import RosterMember, breaches, describe, skill_name
+from game.muster.roster import RosterMember, skill_name
 from game.muster.rules import MusterRules, muster_rules
 from game.rules.dice import MASK64, Dice
 from game.rules.events import DiceRolled
@@ -118,10 +118,9 @@ def after_battle(campaign: Campaign, result: BattleResult, dice: Dice | None = N
         if s in auto:
             updated, bought = auto_muster(updated, s, sides[s].lost_profiles, sides[s].lost_steeds, market)
             run.events += bought
-            found = breaches(updated.sides[s].roster, run.content, run.muster)
-            if found:
-                run.say("muster", "cannot_field", f"{updated.sides[s].roster.name} cannot take the field: "
-                                                  f"{describe(found)}", s)
+            why = cannot_field(updated.sides[s].roster, market)
+            if why:
+                run.say("muster", "cannot_field", why, s)
                 updated = updated.model_copy(update={"chronicle": (*updated.chronicle, run.events[-1])})
     return updated, run.events
 
@@ -271,7 +270,8 @@ def _new_skill(run: _Run, side: Side, m: RosterMember,
     roll = Roll(purpose=f"Valour: {m.name}'s new Skill, a card of the {named} Skills",
                 sides=card.sides, value=card.value)
     gained = skill_name(skill, run.content)
-    run.say("valour", "skill", f"{m.name} reaches a Valour threshold and gains {gained}", side, rec.number, roll)
+    run.say("valour", "skill", f"{m.name} reaches a Valour threshold and gains {gained}", side, rec.number,
+            roll)
     return (m.model_copy(update={"skills": (*m.skills, skill)}),
             rec.model_copy(update={"skills_gained": (*rec.skills_gained, skill)}))
 

@@ -113,7 +113,7 @@ def test_a_narrative_goes_on_by_the_result_and_a_side_that_cannot_field_forfeits
     assert (c.stage, c.ending) == story.next_stage(stage, "red")
     blue = c.sides["blue"]
     broke = c.model_copy(update={"sides": {**c.sides, "blue": blue.model_copy(update={
-        "roster": blue.roster.model_copy(update={"members": blue.roster.members[:-1]}),
+        "roster": blue.roster.model_copy(update={"members": blue.roster.members[:4]}),
         "records": blue.records[:-1]})}})
     assert phase(broke) == "over" and not broke.ending
     assert forfeited(broke, story).ending == story.forfeit("blue") == "york"

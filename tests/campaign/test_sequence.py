@@ -47,14 +47,28 @@ def test_a_retainer_recovers_on_a_2() -> None:
     assert kinds(events)[:2] == ["result", "recovers"]
 
 
-def test_a_retainer_with_no_prestige_to_replace_him_leaves_the_retinue_unable_to_field() -> None:
+def test_a_retainer_with_no_prestige_to_replace_him_leaves_the_retinue_short_but_in_the_field() -> None:
     c = campaign(prestige=0)
     archer = number_of(c, "blue", "shootist")
     after, events = after_battle(c, result({"side": "blue", "member": archer, "state": "casualty"},
                                            winner="red"), dice=FixedDice([1]))
-    assert "cannot_hire" in kinds(events)
+    assert "cannot_hire" in kinds(events) and "cannot_field" not in kinds(events)
+    assert len(after.sides["blue"].roster.members) == 11
+
+
+def test_a_retinue_below_the_least_number_of_models_cannot_take_the_field() -> None:
+    c = campaign(prestige=0)
+    blue = c.sides["blue"]
+    thin = c.model_copy(update={"sides": {**c.sides, "blue": blue.model_copy(update={
+        "roster": blue.roster.model_copy(update={"members": blue.roster.members[:5]}),
+        "records": blue.records[:5]})}})
+    archer = next(rec.number for m, rec in zip(thin.sides["blue"].roster.members, thin.sides["blue"].records,
+                                               strict=True) if m.profile == "archer")
+    after, events = after_battle(thin, result({"side": "blue", "member": archer, "state": "casualty"},
+                                              winner="red"), dice=FixedDice([1]))
     last = events[-1]
-    assert last.kind == "cannot_field" and last.side == "blue" and "8 Retainers" in last.text
+    assert last.kind == "cannot_field" and last.side == "blue"
+    assert "4 models left, and a retinue needs 5" in last.text
 
 
 @pytest.mark.parametrize(("dice", "row"), [
