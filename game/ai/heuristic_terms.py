@@ -13,17 +13,20 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from game.ai.ground import Ground
+from game.content.models import ram_band
 from game.rules import odds
 from game.rules.charges import reaction_options
 from game.rules.contact import obstacle_between
 from game.rules.context import Table
 from game.rules.damage import shrug_chance
 from game.rules.explain import gambit_odds
+from game.rules.geometry import local_frame
 from game.rules.missiles import missile_weapon
 from game.rules.paths import base_allowance, bonus_denied, in_hard_going
 from game.rules.spears import command_range, feckless_table_id, leader_with
 from game.rules.state import GameState, Model, Side
 from game.rules.turn import still_with_the_retinue
+from game.rules.vehicles import driver_of
 from game.terrain.terrain_map import HARD_GOING
 
 Point = tuple[float, float]
@@ -36,6 +39,7 @@ OUT_OF_COMMAND = 0.6  # a Retainer outside its Hero's Command Range when he acts
 HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
 PULL = 0.6  # the weight of the pull towards the best target or objective
 DRIVEN_OFF = 0.15  # a model that rides or runs away from a charge, driven from where it stood
+ROAD = 0.5  # how likely a driven enemy cart or wagon is taken to drive over the ground just ahead of it
 QUIT = 8.0  # a side's quitting the field (a failed Will to Fight), in Valour Points
 
 
@@ -412,7 +416,7 @@ class Guesser:
                 best_shot = max(best_shot, self.shot_guess(m, at, e))
             pulls.append((worth, d, (e.x, e.y), 0.0 if d > 3.0 else math.inf))
         value += PULL * self._best_pull(at, mounted, pulls) + 0.8 * best_shot
-        value -= self.command_cost(m, at)
+        value -= self.command_cost(m, at) + self.road_risk(m, at)
         if mounted and table.terrain.kind_at(*at) in HARD_GOING:
             value -= HARD_GOING_RIDER
         return value
@@ -429,6 +433,29 @@ class Guesser:
                 gap = max(gap, self.way(at, where, mounted) - less)
             best = max(best, worth * closeness(gap))
         return best
+
+    def road_risk(self, m: Model, at: Point) -> float:
+        """The expected cost of standing on the road of a driven cart or wagon not of m's side: the
+        ground it may cover next (its speed, changed by at most a Drive's change) across its width
+        and a base; there it rams him unless he dodges (the ram band's modifier to the dodge), its
+        Base Damage dice in hits, each saved, a Will to Fight test with his loss (ramming._run_down)."""
+        table, state = self.table, self.state
+        rules = table.content.vehicle_rules
+        risk = 0.0
+        for v in state.vehicles:
+            if v.removed or v.disabled or v.side == m.side or driver_of(table, state, v) is None:
+                continue
+            prof = table.content.vehicles[v.profile]
+            ahead = prof.length / 2 + min(prof.max_speed, v.speed + rules.max_speed_change)
+            along, across = local_frame(v.x, v.y, v.heading, *at)
+            if not (0.0 < along <= ahead and abs(across) < prof.width / 2 + table.numbers.base_diameter):
+                continue
+            band = ram_band(table.content.ram_bands, v.speed)
+            run_down = 1.0 - float(odds.d6_test(rules.dodge_target, band.dodge_modifier))
+            hits = int(prof.base_damage * ((band.die_sides + 1) / 2 + band.die_bonus)) // rules.points_per_hit
+            cost = hits_value(table, m, hits) + kill_chance(table, m, hits) * self.at_stake(m)
+            risk += ROAD * run_down * cost
+        return risk
 
     def command_cost(self, m: Model, at: Point) -> float:
         """A Retainer outside its Hero's Command Range; a Hero leaving his Retainers still to act

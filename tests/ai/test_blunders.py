@@ -21,6 +21,7 @@ from game.ai import make_player
 from game.ai.search import fork
 from game.rules.commands import Command, EndActivation, EndSpear, Fight, Move, PlayPerk, React, Shoot
 from game.rules.engine import Engine
+from game.rules.geometry import local_frame
 from game.rules.paths import MovePlan
 from game.rules.spears import in_command
 from game.ui.hints import default_player, hint_seed, hints, player_view
@@ -39,6 +40,17 @@ def choice(engine: Engine, who: str) -> Command:
     if who == "hint":
         return hints(player_view(engine, side), side, 1, default_player(hint_seed(engine, side)))[0][0]
     return make_player(who, SEED).choose(engine, side)
+
+
+def on_the_road(engine: Engine, model_id: str, vehicle_id: str) -> bool:
+    """The model stands where the vehicle may drive next: ahead of it, within its speed and a
+    Drive's change of it, across its width and a base."""
+    table, state = engine.table, engine.state
+    m, v = state.model(model_id), state.vehicle(vehicle_id)
+    prof = table.content.vehicles[v.profile]
+    ahead = prof.length / 2 + min(prof.max_speed, v.speed + table.content.vehicle_rules.max_speed_change)
+    along, across = local_frame(v.x, v.y, v.heading, m.x, m.y)
+    return 0.0 < along <= ahead and abs(across) < prof.width / 2 + table.numbers.base_diameter
 
 
 def blunder(engine: Engine, cmd: Command, forbid: dict[str, Any]) -> str:
@@ -71,6 +83,11 @@ def blunder(engine: Engine, cmd: Command, forbid: dict[str, Any]) -> str:
         end = cmd.path[-1]
         if math.dist(end, (friend.x, friend.y)) > rule["inches"]:
             return f"ends {math.dist(end, (friend.x, friend.y)):.1f}\" from {friend.name}"
+    if "on_road" in forbid:
+        after = fork(engine)
+        after.submit(cmd)
+        if on_the_road(after, forbid["on_road"]["model"], forbid["on_road"]["vehicle"]):
+            return "stands on the wagon's road"
     if "out_of_command" in forbid:
         after = fork(engine)
         after.submit(cmd)
