@@ -543,7 +543,8 @@ def gambit_risk(table: Table, m: Model, gambit: str | None) -> tuple[float, floa
 def escape_chance(table: Table, state: GameState, charger: Model, target: Model) -> float:
     """The chance the charged model slips away and no blow is struck: a rider's Mounted Evasion
     (the gambit's odds), a foot Shootist's Evade test against a rider in the open; 0 for a model
-    with no such answer (charges.reaction_options; `charger` as it stands at the charge's end)."""
+    with no such answer (charges.reaction_options; `charger` as it stands at the charge's end).
+    Only the evasions are read: whether they are offered never depends on a Perk hand."""
     options = reaction_options(table, state, charger, target)
     if "mounted_evasion" in options:
         return float(gambit_odds(table, target, "mounted_evasion").chances["success"])
