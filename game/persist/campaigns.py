@@ -107,8 +107,8 @@ def write_campaign(c: Campaign, path: Path) -> Path:
     """Write a campaign atomically, keeping the copy it replaces as its last good copy (only a copy
     that reads as a campaign: a spoilt file never takes the good copy's place). The file itself is
     there at every moment, the old campaign or the new: a write cut off anywhere loses nothing."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         old = _good_bytes(path)
         if old is not None:
             _keep(path, old)

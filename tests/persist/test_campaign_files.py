@@ -155,6 +155,28 @@ def test_a_campaign_from_a_newer_version_is_refused_by_name(three: tuple[Campaig
     assert entry.campaign is None and "update Destrier" in entry.problem
 
 
+def test_an_older_version_is_refused_by_name(three: tuple[Campaign, ...], tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({**three[0].model_dump(mode="json"), "version": 0}))
+    with pytest.raises(CampaignFileError) as refused:
+        read_campaign(path)
+    line = one_line_naming(refused.value, "old.json")
+    assert line == "old.json: campaign version 0 is not one this game reads"
+
+
+def test_a_campaign_that_cannot_be_written_is_one_line(three: tuple[Campaign, ...], tmp_path: Path) -> None:
+    (tmp_path / "a-folder.json").mkdir()
+    (tmp_path / "a-file").write_text("not a folder")
+    for path in (tmp_path / "a-folder.json", tmp_path / "a-file" / "feud.json"):
+        with pytest.raises(CampaignFileError) as refused:
+            write_campaign(three[0], path)
+        assert "cannot be written" in one_line_naming(refused.value, path.name)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "a-folder.json"]  # nothing left behind
+    with pytest.raises(CampaignFileError) as no_folder:
+        list_campaigns(tmp_path / "no-such-folder")
+    assert str(no_folder.value).startswith("the campaigns folder cannot be listed: ")
+
+
 # --- a write cut off anywhere ---------------------------------------------------------------------
 class Killed(BaseException):
     """The process stopped in the middle of a write (as by kill -9: no handler runs on after)."""
@@ -207,6 +229,19 @@ def test_a_write_cut_off_at_any_point_leaves_the_file_readable(three: tuple[Camp
     else:
         pytest.fail("a write made more than nine renames")
     assert n > 1  # the write was cut off at least once
+
+
+def test_without_hard_links_the_kept_copy_is_a_copy(three: tuple[Campaign, ...], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(*args: Any, **kwargs: Any) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = write_campaign(three[0], tmp_path / "feud.json")
+    write_campaign(three[1], path)
+    write_campaign(three[2], path)
+    assert read_campaign(path) == three[2] and last_good(path) == three[1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["feud.json", "feud.prev.json"]
 
 
 # --- hostile files --------------------------------------------------------------------------------
