@@ -100,6 +100,9 @@ def leader(c: Campaign, side: Side) -> str:
 class CampaignScreen(ButtonScreen):
     """One campaign: its retinues, its next battle and what to do now."""
 
+    games_return_here = True  # a battle fought from here comes back here, when left or when over
+    games_return_label = "Back to the campaign"
+
     def __init__(self, app: App, path: Path) -> None:
         self.path = path
         self.content = load_content()
@@ -214,7 +217,8 @@ class CampaignScreen(ButtonScreen):
 
     # --- actions --------------------------------------------------------------------------
     def fight(self) -> places.Transition:
-        """The next battle on the table, in this screen's stead; its result comes back here."""
+        """The next battle on the table, over this screen; its result (or the pause menu) comes back
+        here."""
         c = self.campaign
         if c is None:
             return None
@@ -223,13 +227,13 @@ class CampaignScreen(ButtonScreen):
         except (CampaignError, RosterError, MapError, ValueError) as exc:
             self.tell(f"The battle cannot be set up: {exc}", bad=True)
             return None
-        return places.Replace(places.Battle(match, c.mode, campaign=self.path))
+        return places.Push(places.Battle(match, c.mode, campaign=self.path))
 
     def resume(self) -> places.Transition:
         """The next battle from the autosave, where it was left."""
         if self.resumable is None:
             return None
-        return places.Replace(places.Battle(self.resumable, self.resumable.mode, campaign=self.path))
+        return places.Push(places.Battle(self.resumable, self.resumable.mode, campaign=self.path))
 
     def start_pick(self) -> places.Transition:
         """The tables to pick the next battle's from."""

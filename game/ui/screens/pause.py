@@ -48,7 +48,8 @@ class PauseMenu(ButtonScreen):
 
     def leave(self) -> places.Transition:
         """Back to the menu, or to the screen a game was started from (the editor after a test play,
-        the chronicle after a replay; the autosave keeps the game)."""
+        the chronicle after a replay, the campaign's screen after its battle; the autosave keeps the
+        game)."""
         return places.Reset(places.MainMenu(), to_origin=True)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -52,6 +52,7 @@ class ResultScreen(ButtonScreen):
         self.match = match
         self.message = ""
         self.campaign = campaign  # the campaign file the battle was fought for
+        self.refused = False  # its campaign could not take it: the way out is the main menu itself
         if campaign is not None:
             self.message = record_battle(campaign, match)[1]
         super().__init__(app)
@@ -90,16 +91,20 @@ class ResultScreen(ButtonScreen):
 
     def menu(self) -> places.Transition:
         """Back to the main menu, or to the editor after a test play; a campaign's battle goes back
-        to its campaign (its result written there), in the battle's stead."""
+        to its campaign (its result written there): to the campaign's screen it was fought from,
+        else one opened in the battle's stead."""
         if self.campaign is not None:
             _, problem = record_battle(self.campaign, self.match)
+            if not problem and any(s.games_return_here for s in self.app.stack):
+                return places.Reset(places.Campaign(self.campaign), to_origin=True)
             if not problem:
                 return places.Pop(then=places.Replace(places.Campaign(self.campaign)))
             # said, and the way out is the main menu (the replay may still be saved first)
             self.message, self.campaign = f"The campaign could not take this battle: {problem}", None
+            self.refused = True
             self.layout()
             return None
-        return places.Reset(places.MainMenu(), to_origin=True)
+        return places.Reset(places.MainMenu(), to_origin=not self.refused)
 
     def back(self) -> places.Transition:
         """Escape goes to the menu."""
