@@ -24,7 +24,15 @@ from game.campaign.model import CAMPAIGN_KIND, CAMPAIGN_VERSION, Campaign
 from game.persist.folders import campaigns_dir
 from game.persist.saves import write_atomic
 from game.persist.schema import SaveError, parse_json
-from game.persist.user_files import OutsideFolder, delete_in, file_stem, free_path, inside
+from game.persist.user_files import (
+    NotOurs,
+    OutsideFolder,
+    check_kind,
+    delete_in,
+    file_stem,
+    free_path,
+    inside,
+)
 
 MAX_CAMPAIGN_BYTES = 20 * 1024 * 1024  # the save's limit: a long campaign with its replays is a few MB
 SUFFIX = ".json"
@@ -63,29 +71,16 @@ def parse_campaign(raw: bytes, label: str = "campaign") -> Campaign:
         data = parse_json(raw)
     except SaveError as exc:
         raise CampaignFileError(f"{label}: {exc}") from None
-    if not isinstance(data, dict):
-        raise CampaignFileError(f"{label}: a campaign is a JSON object, not {type(data).__name__}")
-    if data.get("kind") != CAMPAIGN_KIND:
-        raise CampaignFileError(f"{label}: not a Destrier campaign (kind is {_short(data.get('kind'))})")
-    version = data.get("version")
-    if type(version) is not int:
-        raise CampaignFileError(f"{label}: version must be a whole number, not {_short(version)}")
-    if version > CAMPAIGN_VERSION:
-        raise CampaignFileError(f"{label}: campaign version {version} is newer than this game reads "
-                                f"({CAMPAIGN_VERSION}); update Destrier")
-    if version < CAMPAIGN_VERSION:
-        raise CampaignFileError(f"{label}: campaign version {version} is not one this game reads")
+    try:
+        check_kind(data, CAMPAIGN_KIND, CAMPAIGN_VERSION, "campaign")
+    except NotOurs as exc:
+        raise CampaignFileError(f"{label}: {exc}") from None
     try:
         return Campaign.model_validate(data, strict=False)
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         loc = ".".join(str(p) for p in err["loc"])
         raise CampaignFileError(f"{label}: invalid campaign at {loc}: {err['msg']}") from None
-
-
-def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def read_campaign(path: str | os.PathLike[str], nofollow: bool = False) -> Campaign:

@@ -23,7 +23,7 @@ from game.bounded import FileRefused, printable, read_bytes
 from game.muster.roster import ROSTER_KIND, ROSTER_VERSION, Roster
 from game.persist.folders import rosters_dir
 from game.persist.saves import write_atomic
-from game.persist.user_files import OutsideFolder, delete_in, inside
+from game.persist.user_files import NotOurs, OutsideFolder, check_kind, delete_in, inside
 from game.persist.user_files import file_stem as stem_of
 from game.persist.user_files import free_path as free_in
 
@@ -80,29 +80,16 @@ def parse_roster(raw: bytes, label: str = "roster") -> Roster:
 
 def roster_from(data: Any, label: str = "roster") -> Roster:
     """A roster from parsed JSON, its kind and version checked first; one RosterFileError."""
-    if not isinstance(data, dict):
-        raise RosterFileError(f"{label}: a roster is a JSON object, not {type(data).__name__}")
-    if data.get("kind") != ROSTER_KIND:
-        raise RosterFileError(f"{label}: not a Destrier roster (kind is {_short(data.get('kind'))})")
-    version = data.get("version")
-    if type(version) is not int:
-        raise RosterFileError(f"{label}: version must be a whole number, not {_short(version)}")
-    if version > ROSTER_VERSION:
-        raise RosterFileError(f"{label}: roster version {version} is newer than this game reads "
-                              f"({ROSTER_VERSION}); update Destrier")
-    if version < ROSTER_VERSION:
-        raise RosterFileError(f"{label}: roster version {version} is not one this game reads")
+    try:
+        check_kind(data, ROSTER_KIND, ROSTER_VERSION, "roster")
+    except NotOurs as exc:
+        raise RosterFileError(f"{label}: {exc}") from None
     try:
         return Roster.model_validate(data, strict=False)
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         loc = ".".join(str(p) for p in err["loc"])
         raise RosterFileError(f"{label}: invalid roster at {loc}: {err['msg']}") from None
-
-
-def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def read_roster(path: str | os.PathLike[str], nofollow: bool = False) -> Roster:

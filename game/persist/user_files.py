@@ -9,12 +9,40 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from game.bounded import FileRefused, resolve
 
 
 class OutsideFolder(Exception):
     """A path the folder's files may not be read from or deleted at; str() is the reason."""
+
+
+class NotOurs(Exception):
+    """Parsed JSON that is not a file of this kind and version; str() is the reason."""
+
+
+def check_kind(data: Any, kind: str, version: int, what: str) -> dict[str, Any]:
+    """The parsed JSON of a file of ours, its kind and version checked before anything else (a
+    newer version refused by name, so the player knows to update); NotOurs naming the problem."""
+    if not isinstance(data, dict):
+        raise NotOurs(f"a {what} is a JSON object, not {type(data).__name__}")
+    if data.get("kind") != kind:
+        raise NotOurs(f"not a Destrier {what} (kind is {short(data.get('kind'))})")
+    found = data.get("version")
+    if type(found) is not int:
+        raise NotOurs(f"version must be a whole number, not {short(found)}")
+    if found > version:
+        raise NotOurs(f"{what} version {found} is newer than this game reads ({version}); update Destrier")
+    if found < version:
+        raise NotOurs(f"{what} version {found} is not one this game reads")
+    return data
+
+
+def short(value: object, limit: int = 40) -> str:
+    """A value as a short repr, for a line about a file."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def file_stem(name: str, default: str) -> str:
