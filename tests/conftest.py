@@ -17,6 +17,10 @@ SLOW = frozenset({
     "tests/ui/test_sprites.py::test_the_generator_is_deterministic_and_the_shipped_art_is_up_to_date",
     "tests/test_sim.py::test_make_way_games_ram_dodge_and_shake_the_crew",
     "tests/ai/test_no_cheating.py::test_no_player_reads_hidden_state[search:hard]",
+    "tests/ai/test_no_cheating.py::test_no_level_reads_hidden_state_with_mustered_rosters[hard]",
+    "tests/ai/test_levels.py::test_each_pair_of_levels_decides_differently[easy-hard]",
+    "tests/ai/test_levels.py::test_each_pair_of_levels_decides_differently[normal-hard]",
+    "tests/ai/test_levels.py::test_every_level_gives_legal_commands_and_the_same_seed_the_same_choices",
     "tests/test_bench.py::test_bench_json_shape",
     "tests/rules/test_invariants.py::test_random_legal_play_keeps_the_table_sound",
 })
