@@ -216,7 +216,9 @@ def auto_muster(c: Campaign, side: Side, lost_profiles: Sequence[str], lost_stee
         try:
             c, event = hire(c, side, profile, market=market)
         except MarketError as exc:
-            events.append(_event(c, side, "cannot_hire", str(exc), -1, 0))
+            event = _event(c, side, "cannot_hire", str(exc), -1, 0)
+            c = c.model_copy(update={"chronicle": (*c.chronicle, event)})
+            events.append(event)
             break
         events.append(event)
     for lost in lost_steeds:

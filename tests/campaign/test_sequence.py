@@ -53,6 +53,7 @@ def test_a_retainer_with_no_prestige_to_replace_him_leaves_the_retinue_short_but
     after, events = after_battle(c, result({"side": "blue", "member": archer, "state": "casualty"},
                                            winner="red"), dice=FixedDice([1]))
     assert "cannot_hire" in kinds(events) and "cannot_field" not in kinds(events)
+    assert after.chronicle[-len(events):] == tuple(events)  # every line shown is kept
     assert len(after.sides["blue"].roster.members) == 11
 
 
