@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.campaign.battles import fielded, finish_battle
-from game.campaign.model import Campaign
+from game.campaign.model import Campaign, MemberRecord
 from game.campaign.narrative import Narrative, narratives
 from game.campaign.progress import CampaignError, NextBattle, Story, next_battle, phase, why_over
 from game.campaign.stories import story_for
@@ -115,6 +115,24 @@ def open_tables() -> list[tuple[str, str]]:
             out.append((name, cached_scenario(name).title))
         except (MapError, OSError, ValueError):
             continue
+    return out
+
+
+def lasting(rec: MemberRecord) -> str:
+    """What a model's lasting injuries take from his profile, in words ("Move −1, Fight −1"; "" if
+    nothing)."""
+    taken = (("Move", rec.move), ("Fight", rec.fight), ("Shoot", rec.shoot))
+    return ", ".join(f"{name} −{-n}" for name, n in taken if n < 0)
+
+
+def hurt_words(rec: MemberRecord, wounded: str = "wounded: ") -> list[str]:
+    """A model's ill marks in words: missing the next battle, his injuries and what they take from
+    him ("wounded: leg wound (Move −1)", led by `wounded`)."""
+    out = ["misses the next battle"] if rec.misses_next else []
+    if rec.injuries:
+        took = lasting(rec)
+        wounds = ", ".join(i.replace("_", " ") for i in rec.injuries)
+        out.append(f"{wounded}{wounds}" + (f" ({took})" if took else ""))
     return out
 
 

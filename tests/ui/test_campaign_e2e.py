@@ -207,6 +207,8 @@ def test_a_solo_campaign_from_the_main_menu_two_battles_a_skill_won_and_a_horse_
         found = [e for e in current.events if e.kind == "skill" and e.side == "red"]
         if found:
             assert current.step == "valour" and found[0].roll is not None  # drawn on the campaign's dice
+            shown = [line if isinstance(line, str) else line.text for line in screen.lines()]
+            assert found[0].text in shown  # said on the page
             skill = found[0]
         onward = next(b.label for b in screen.buttons if b.label.startswith(("Next", "On to the muster")))
         button(app, onward)

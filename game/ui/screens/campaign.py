@@ -30,6 +30,7 @@ from game.ui.campaign_link import (
     autosaved_battle,
     battles_fought,
     coming,
+    hurt_words,
     kind_of,
     narrative_of,
     open_tables,
@@ -54,8 +55,9 @@ def word(ident: str) -> str:
 
 
 def model_lines(c: Campaign, side: Side, content: Content) -> list[Line]:
-    """A retinue's models, each on a line (name, profile, steed) and, when there is any, a line of
-    his marks: his injuries, missing the next battle, a Hero's Valour and Skills, a veteran's."""
+    """A retinue's models, each on a line (name, profile, steed) and, when he has any, a line of his
+    ill marks (missing the next battle, his injuries, in red) and a line of his good ones (the Skills
+    his Valour won him, a veteran's, in gold)."""
     retinue = c.sides[side]
     out: list[Line] = []
     for m, rec in zip(retinue.roster.members, retinue.records, strict=True):
@@ -69,25 +71,50 @@ def model_lines(c: Campaign, side: Side, content: Content) -> list[Line]:
         colour = theme.DIM if rec.misses_next else theme.TEXT
         hero = prof is not None and prof.role in HEROES
         out.append((f"{m.name}  ·  {what}", colour, 0, f"Valour {rec.valour}" if hero else ""))
-        marks = []
-        if rec.misses_next:
-            marks.append("misses the next battle")
-        if rec.injuries:
-            marks.append("wounded: " + ", ".join(word(i) for i in rec.injuries))
+        good = []
         if rec.skills_gained:
-            marks.append("won " + ", ".join(skill_name(s) for s in rec.skills_gained))
+            good.append("won " + ", ".join(skill_name(s) for s in rec.skills_gained))
         if rec.veteran:
-            marks.append("veteran" if rec.veteran == 1 else f"veteran ×{rec.veteran}")
-        if marks:
-            tint = theme.BAD if rec.misses_next or rec.injuries else theme.GOLD
-            out.append(("  ".join(f"[{mark}]" for mark in marks), tint, 1, ""))
+            good.append("veteran" if rec.veteran == 1 else f"veteran ×{rec.veteran}")
+        for marks, tint in ((hurt_words(rec), theme.BAD), (good, theme.GOLD)):
+            if marks:
+                out.append(("  ".join(f"[{mark}]" for mark in marks), tint, 1, ""))
     return out
+
+
+def absent_words(c: Campaign) -> str:
+    """Who misses the next battle, side by side ("Orange fights without Sir Harry Lovell and Matthew
+    Chaucer."; "" if nobody)."""
+    out = []
+    for side in SIDES:
+        retinue = c.sides[side]
+        pairs = zip(retinue.roster.members, retinue.records, strict=True)
+        away = [m.name for m, rec in pairs if rec.misses_next]
+        if away:
+            names = away[0] if len(away) == 1 else ", ".join(away[:-1]) + " and " + away[-1]
+            out.append(f"{theme.SIDE_NAME[side]} fights without {names}.")
+    return " ".join(out)
 
 
 def pick_words(c: Campaign) -> str:
     """Who picks the next table, and why."""
     who, red = theme.SIDE_NAME[picker(c)], theme.SIDE_NAME["red"]
     return f"{who} picks the table of the next battle (the side with less Prestige picks, {red} on a tie)."
+
+
+def battle_words(c: Campaign) -> tuple[str, str]:
+    """The heading and the words of the next battle: a narrative's stage and briefing, or the
+    table and who picked it (or is to pick it)."""
+    nxt, narrative = coming(c), narrative_of(c)
+    if narrative is not None and c.stage in narrative.stages:
+        stage = narrative.stages[c.stage]
+        return f"Next: {stage.title}, on {table_title(stage.scenario)}", stage.briefing
+    if c.campaign == "narrative":
+        return "Next battle", f"The narrative {c.narrative!r} is not shipped with this game."
+    if nxt is None or not nxt.scenario:
+        return "Next battle: the table is to pick", pick_words(c)
+    by = theme.SIDE_NAME[nxt.picker or picker(c)]
+    return f"Next battle: {table_title(nxt.scenario)}", f"Picked by {by}."
 
 
 def leader(c: Campaign, side: Side) -> str:
@@ -377,14 +404,7 @@ class CampaignScreen(ButtonScreen):
             who = ", ".join(theme.SIDE_NAME[s] for s in c.mustering)
             return "Muster", f"Before the next battle {who} may spend Prestige on new men, horses, Lances " \
                 "and healers."
-        nxt = coming(c)
-        if narrative is not None and c.stage in narrative.stages:
-            stage = narrative.stages[c.stage]
-            return f"Next: {stage.title}, on {table_title(stage.scenario)}", stage.briefing
-        if c.campaign == "narrative":
-            return "Next battle", f"The narrative {c.narrative!r} is not shipped with this game."
-        if nxt is None or not nxt.scenario:
-            return "Next battle: the table is to pick", pick_words(c)
-        by = theme.SIDE_NAME[nxt.picker or picker(c)]
-        return f"Next battle: {table_title(nxt.scenario)}", f"Picked by {by}."
+        heading, words = battle_words(c)
+        away = absent_words(c)
+        return heading, f"{words} {away}" if away else words
 

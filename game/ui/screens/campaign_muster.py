@@ -11,6 +11,7 @@ line; *Done* ends this side's muster.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -25,6 +26,7 @@ from game.muster.roster import RosterMember, skill_name
 from game.persist.campaigns import CampaignFileError, read_campaign, write_campaign
 from game.ui import places, theme
 from game.ui.app import App
+from game.ui.campaign_link import hurt_words
 from game.ui.screens.base import TITLE_TOP, ButtonScreen
 from game.ui.widgets import Button, fit, panel, text
 
@@ -37,8 +39,8 @@ def a(name: str) -> str:
 
 
 def standing(m: RosterMember, rec: MemberRecord, market: Market) -> str:
-    """How a model stands, in words: his profile and steed, Valour and Skills won, injuries, and
-    whether he misses the next battle."""
+    """How a model stands, in words: his profile and steed, Valour and Skills won (his injuries and
+    whether he misses the next battle are said under it, `hurt_words`)."""
     content = market.content
     parts = [content.profiles[m.profile].name]
     parts.append(content.steeds[m.steed].name if m.steed in content.steeds else "on foot")
@@ -48,8 +50,6 @@ def standing(m: RosterMember, rec: MemberRecord, market: Market) -> str:
         parts.append(f"Valour {rec.valour}")
     if rec.skills_gained:
         parts.append("Skills won: " + ", ".join(skill_name(s) for s in rec.skills_gained))
-    if rec.injuries:
-        parts.append(", ".join(i.replace("_", " ") for i in rec.injuries))
     if rec.veteran:
         parts.append(f"veteran ×{rec.veteran}" if rec.veteran > 1 else "veteran")
     return " · ".join(parts)
@@ -91,7 +91,8 @@ class CampaignMusterScreen(ButtonScreen):
             out.append((f"Horse: {a(name)} ({market.steed_price(steed)} Prestige)",
                         partial(horse, c, side, number, steed, market)))
             out.append((f"Lance ({prices.lance} Prestige)", partial(lance, c, side, number, market)))
-            out.append((f"Healer ({prices.healer} Prestige)", partial(healer, c, side, number, market)))
+            out.append((f"Healer: fit for the next battle ({prices.healer} Prestige)",
+                        partial(healer, c, side, number, market)))
         for pid in self.retainer_profiles():
             profile = market.content.profiles[pid]
             out.append((f"Hire {a(profile.name)} ({prices.retainer} Prestige)",
@@ -149,14 +150,25 @@ class CampaignMusterScreen(ButtonScreen):
 
     def shop_buttons(self) -> list[Button]:
         """The purchases under their headings (for the chosen model, for the retinue), each greyed
-        with its reason under it when it cannot be made (the Retainers' one reason said once)."""
+        with its reason under it when it cannot be made (the Retainers' one reason said once); in a
+        small window the buttons are made lower so that all of them fit above Done."""
         box = self.shop_rect.inflate(-24, -20)
+        items = [(label, purchase, self.refusal(purchase)) for label, purchase in self.purchases()]
+        body = self.app.fonts.body.get_linesize()
+        out, bottom = self.place_shop(items, box, body + 10, 4)
+        if bottom > box.bottom and items:
+            lower = body + 10 + 2 - math.ceil((bottom - box.bottom) / len(items))  # the gaps of 4 made 2
+            out, bottom = self.place_shop(items, box, max(body + 2, lower), 2)
+        return out
+
+    def place_shop(self, items: list[tuple[str, Purchase, str]], box: pygame.Rect, bh: int,
+                   gap: int) -> tuple[list[Button], int]:
+        """The purchases' buttons (bh high, gap apart) under their headings from the top of the box,
+        their reasons and headings noted; the buttons and the y under the last."""
         fonts = self.app.fonts
         heading, reason = fonts.head.get_linesize() + 4, fonts.small.get_linesize()
-        bh = fonts.body.get_linesize() + 10
         members = self.c.sides[self.side].roster.members
         who = members[min(self.chosen, len(members) - 1)].name if members else ""
-        items = [(label, purchase, self.refusal(purchase)) for label, purchase in self.purchases()]
         split = 3 if members else 0
         hires = {why for _, _, why in items[split:]}
         shared = next(iter(hires)) if len(hires) == 1 and len(items) > split + 1 else ""
@@ -175,11 +187,11 @@ class CampaignMusterScreen(ButtonScreen):
                     y += reason + 4
             rect = pygame.Rect(box.left, y, box.width, bh)
             out.append(Button(label, partial(self.buy, purchase), rect, enabled=not why, hint=why))
-            y += bh + 4
+            y += bh + gap
             if why and not (k >= split and shared):
                 self.reasons.append((rect, why))
                 y += reason
-        return out
+        return out, y - gap
 
     # --- acting ---------------------------------------------------------------------------
     def choose(self, index: int) -> None:
@@ -237,18 +249,19 @@ class CampaignMusterScreen(ButtonScreen):
                  theme.BAD if self.bad else theme.GOLD, "midbottom")
 
     def draw_standing(self, surface: pygame.Surface) -> None:
-        """Beside each model's button, how he stands (missing the next battle in red)."""
+        """Beside each model's button, how he stands, and under it (in red) his wounds and whether he
+        misses the next battle."""
         retinue = self.c.sides[self.side]
         font = self.app.fonts.small
         for button, m, rec in zip(self.buttons[:self.rows], retinue.roster.members, retinue.records,
                                   strict=False):
             left = button.rect.right + 12
             room = self.list_rect.right - 12 - left
-            said = standing(m, rec, self.market)
-            y = button.rect.centery - (font.get_linesize() if rec.misses_next else font.get_linesize() // 2)
+            said, hurt = standing(m, rec, self.market), " · ".join(hurt_words(rec, wounded=""))
+            y = button.rect.centery - (font.get_linesize() if hurt else font.get_linesize() // 2)
             text(surface, fit(said, font, room), font, (left, y), theme.TEXT)
-            if rec.misses_next:
-                text(surface, "misses the next battle", font, (left, y + font.get_linesize()), theme.BAD)
+            if hurt:
+                text(surface, fit(hurt, font, room), font, (left, y + font.get_linesize()), theme.BAD)
 
     def draw_shop_headings(self, surface: pygame.Surface) -> None:
         """Over the purchases: for whom they are (and the Retainers' one reason, if they share one)."""
