@@ -45,7 +45,7 @@ class EasyTuning(BaseModel):
     second_best: float = Field(ge=0, le=1, description="Share of decisions it takes its second-best command.")
     third_best: float = Field(ge=0, le=1, description="Share of decisions it takes its third-best command.")
     forget_perks: float = Field(ge=0, le=1, description="Share of decisions a Perk in hand is forgotten.")
-    rush_nearest: float = Field(ge=0, le=1, description="Share of moves straight at the nearest enemy.")
+    rush_nearest: float = Field(ge=0, le=1, description="Share of moves made at the nearest foe.")
     worst_gap: float = Field(gt=0, le=20, description="Never a command this far below the best (VP).")
 
     @model_validator(mode="after")
