@@ -100,7 +100,7 @@ def test_unknown_scenario_and_player(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["--scenario", "no-such-field", "--games", "1"]) == 2
     with pytest.raises(SystemExit):
         main(["--red", "grandmaster"])
-    with pytest.raises(ValueError, match="known: eager, heuristic, random, search"):
+    with pytest.raises(ValueError, match="known: eager, easy, heuristic, random, search"):
         make_player("grandmaster", 1)
 
 
