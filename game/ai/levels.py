@@ -9,7 +9,9 @@ on sampled views of what it cannot see, and keeps the one that does best.
 
 from __future__ import annotations
 
-LEVEL_PLAYERS: dict[str, str] = {"easy": "easy", "normal": "heuristic", "hard": "search:hard"}
+# Hard is the search at its `normal` budget: the journal measured its `hard` budget no stronger, at about
+# four times the time (docs/ai-journal.md), and the ladder (docs/balance/ladder/) measures this one.
+LEVEL_PLAYERS: dict[str, str] = {"easy": "easy", "normal": "heuristic", "hard": "search:normal"}
 LEVEL_NAMES: dict[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
