@@ -45,6 +45,10 @@ from make_maps import (  # noqa: E402
     WOODS,
     Cell,
     MapSpec,
+    ObjectiveSpec,
+    ObstacleSpec,
+    Prop,
+    ZoneSpec,
     blob,
     paint,
     rect,
@@ -86,6 +90,26 @@ class Painter:
         self.put(cells - shallows, RIVER)
         self.put(shallows, FORD)
 
+    def band(self, centre: Callable[[float], float], reach: float) -> set[Cell]:
+        """Cells within reach inches east or west of a north-south line, its x given by centre(y)."""
+        return {
+            (x, y) for y in range(self.h) for x in range(self.w) if abs(x + 0.5 - centre(y + 0.5)) < reach
+        }
+
+    def road_rows(
+        self, rows: tuple[int, ...], variant: str, bridge: str = "", xs: range | None = None
+    ) -> None:
+        """A west-east road along the rows, across the table or along the columns xs."""
+        for y in rows:
+            self.road({(x, y) for x in (xs if xs is not None else range(self.w))}, variant, bridge)
+
+    def road_cols(
+        self, cols: tuple[int, ...], variant: str, bridge: str = "", ys: range | None = None
+    ) -> None:
+        """A north-south road down the columns, the table's whole depth or along the rows ys."""
+        for x in cols:
+            self.road({(x, y) for y in (ys if ys is not None else range(self.h))}, variant, bridge)
+
     def road(self, cells: set[Cell], variant: str, bridge: str = "") -> None:
         """Road tiles; over water, with a bridge variant, the bridge is painted over the river."""
         for cell in sorted(cells):
@@ -94,6 +118,42 @@ class Painter:
                     self.features[cell] = bridge
             else:
                 self.grid[cell] = variant
+
+    def spec(
+        self,
+        title: str,
+        briefing: str,
+        turns: int,
+        red: str,
+        blue: str,
+        flow: float | None = None,
+        *,
+        obstacles: list[ObstacleSpec],
+        zones: list[ZoneSpec],
+        objectives: list[ObjectiveSpec],
+    ) -> MapSpec:
+        """The painted table as a map: its title, briefing, turns and two retinues (York red,
+        Lancaster blue), the river's flow (degrees) where water runs, and the steeds_stay option off."""
+        properties: list[Prop] = [
+            ("title", "string", title),
+            ("briefing", "string", briefing),
+            ("turns", "int", str(turns)),
+            ("red_retinue", "string", red),
+            ("blue_retinue", "string", blue),
+        ]
+        if flow is not None:
+            properties.append(("river_flow", "float", f"{flow:g}"))
+        properties.append(("steeds_stay", "bool", "false"))
+        return MapSpec(
+            width=self.w,
+            height=self.h,
+            properties=properties,
+            ground=self.grid,
+            features=self.features,
+            obstacles=obstacles,
+            zones=zones,
+            objectives=objectives,
+        )
 
 
 def half(v: float) -> float:
@@ -119,9 +179,9 @@ def thornby_mill() -> MapSpec:
     """Foulsyke Mill: a raid on a mill by its beck, a mill pond above and a weir ford below."""
     w, h = 36, 30
     p = Painter(w, h, 1462)
-    beck = {(x, y) for y in range(h) for x in range(w) if abs(x + 0.5 - mill_beck(y + 0.5)) < 1.05}
+    beck = p.band(mill_beck, 1.05)
     pond = p.patch(mill_beck(6.0) + 1.0, 6.5, 3.4, 2.6, 71)
-    p.put({(x, y) for y in range(h) for x in range(w) if abs(x + 0.5 - mill_beck(y + 0.5)) < 4.0}, MEADOW)
+    p.put(p.band(mill_beck, 4.0), MEADOW)
     p.put(p.patch(5.0, 5.0, 4.0, 3.0, 72), WOODS)  # Foulsyke Spinney, north-west
     p.put(p.patch(30.0, 25.5, 3.2, 2.2, 73), WOODS)  # a copse south-east
     p.put(p.patch(mill_beck(3.0) - 2.0, 3.5, 2.0, 1.3, 74), MARSH)  # the pond's reedy margin
@@ -130,25 +190,11 @@ def thornby_mill() -> MapSpec:
     p.put(rect(4, 18, 11, 22), ["plough-ew"])  # the miller's strip field, west
     p.put(rect(26, 10, 32, 14), ["plough-ns"])  # the east field
     p.water(beck | pond, rect(0, 22, w, 24))  # the weir ford below the mill
-    lane_rows = (14, 15)
-    for y in lane_rows:  # Mill Lane, west to east over the footbridge
-        p.road({(x, y) for x in range(w)}, "road-ew", "bridge-ew")
+    p.road_rows((14, 15), "road-ew", "bridge-ew")  # Mill Lane, west to east over the footbridge
     p.roof(16, 20, 11, "slate")  # the mill, on the beck
     p.roof(10, 13, 11, "thatch")  # the miller's house
-    return MapSpec(
-        width=w,
-        height=h,
-        properties=[
-            ("title", "string", "Foulsyke Mill"),
-            ("briefing", "string", MILL_BRIEFING),
-            ("turns", "int", "6"),
-            ("red_retinue", "string", "york-mounted"),
-            ("blue_retinue", "string", "lancaster-foot"),
-            ("river_flow", "float", "180"),
-            ("steeds_stay", "bool", "false"),
-        ],
-        ground=p.grid,
-        features=p.features,
+    return p.spec(
+        "Foulsyke Mill", MILL_BRIEFING, 6, "york-mounted", "lancaster-foot", flow=180.0,
         obstacles=[
             ("mill yard fence", "fence", "low", 0.25,
              [(9.4, 13.4), (9.4, 10.4), (19.6, 10.4)]),
@@ -194,28 +240,14 @@ def coldwell_lane() -> MapSpec:
     p.put(rect(3, 24, 9, 29), ["plough-ns"])
     p.put(rect(36, 1, 38, 3), ["rock-1", "rock-2"])  # an old quarry by the lane's end
     west, bend, east = LANE_WEST_ROWS, LANE_BEND_COLS, LANE_EAST_ROWS
-    for y in west:
-        p.road({(x, y) for x in range(bend[0])}, "road-ew")
-    for x in bend:
-        p.road({(x, y) for y in range(east[1] + 1, west[0])}, "road-ns")
-    for y in east:
-        p.road({(x, y) for x in range(bend[1] + 1, w)}, "road-ew")
+    p.road_rows(west, "road-ew", xs=range(bend[0]))
+    p.road_cols(bend, "road-ns", ys=range(east[1] + 1, west[0]))
+    p.road_rows(east, "road-ew", xs=range(bend[1] + 1, w))
     corners = {(x, y) for x in bend for y in (*west, *east)}
     p.road(corners, "road-plain")
     p.roof(30, 34, 4, "thatch")  # a cottar's house by the lane
-    return MapSpec(
-        width=w,
-        height=h,
-        properties=[
-            ("title", "string", "Coldwell Lane"),
-            ("briefing", "string", LANE_BRIEFING),
-            ("turns", "int", "6"),
-            ("red_retinue", "string", "york-mounted"),
-            ("blue_retinue", "string", "lancaster-mounted"),
-            ("steeds_stay", "bool", "false"),
-        ],
-        ground=p.grid,
-        features=p.features,
+    return p.spec(
+        "Coldwell Lane", LANE_BRIEFING, 6, "york-mounted", "lancaster-mounted",
         obstacles=[
             ("north bank hedge", "hedge", "low", 1.0, [(6.0, 19.4), (18.6, 19.4), (18.6, 11.0)]),
             ("south bank hedge", "hedge", "low", 1.0, [(6.0, 22.6), (23.0, 22.6), (23.0, 16.0)]),
@@ -254,7 +286,7 @@ def skelbrooke_ford() -> MapSpec:
     """Skelbrooke Ford: a chase to a river with one ford, marsh on both banks."""
     w, h = 42, 30
     p = Painter(w, h, 1464)
-    near = {(x, y) for y in range(h) for x in range(w) if abs(x + 0.5 - went(y + 0.5)) < 5.0}
+    near = p.band(went, 5.0)
     p.put(near, MEADOW)
     p.put(p.patch(went(6.0) + 4.5, 6.0, 2.6, 2.4, 91), MARSH)  # sedge beds, east bank
     p.put(p.patch(went(24.0) + 4.0, 24.5, 2.4, 2.6, 92), MARSH)
@@ -264,26 +296,12 @@ def skelbrooke_ford() -> MapSpec:
     p.put(p.patch(29.0, 25.0, 3.6, 2.4, 96), SCRUB)  # Broom Hill
     p.put(rect(28, 9, 33, 11), ["rock-1", "rock-2"])  # the limestone edge
     p.put(rect(27, 19, 33, 24), ["plough-ns"])
-    river = {(x, y) for y in range(h) for x in range(w) if abs(x + 0.5 - went(y + 0.5)) < 1.3}
+    river = p.band(went, 1.3)
     p.water(river, {(x, y) for x, y in river if y in WENT_FORD_ROWS})
-    road = (14, 15)
-    for y in road:  # the causeway from the east down to the ford, and on beyond it
-        p.road({(x, y) for x in range(w)}, "road-ew")
+    p.road_rows((14, 15), "road-ew")  # the causeway from the east down to the ford, and on beyond it
     p.roof(36, 40, 16, "thatch")  # Skelbrooke grange
-    return MapSpec(
-        width=w,
-        height=h,
-        properties=[
-            ("title", "string", "Skelbrooke Ford"),
-            ("briefing", "string", FORD_BRIEFING),
-            ("turns", "int", "6"),
-            ("red_retinue", "string", "york-mounted"),
-            ("blue_retinue", "string", "lancaster-mounted"),
-            ("river_flow", "float", "180"),
-            ("steeds_stay", "bool", "false"),
-        ],
-        ground=p.grid,
-        features=p.features,
+    return p.spec(
+        "Skelbrooke Ford", FORD_BRIEFING, 6, "york-mounted", "lancaster-mounted", flow=180.0,
         obstacles=[
             ("causeway ditch, north", "ditch", "low", 1.0, [(25.0, 13.4), (34.0, 13.4)]),
             ("causeway ditch, south", "ditch", "low", 1.0, [(25.0, 16.6), (34.0, 16.6)]),
@@ -327,26 +345,15 @@ def thornby_moat() -> MapSpec:
     p.put(rect(16, 35, 24, 39), ["plough-ew"])
     p.put(rect(2, 14, 8, 21), ["plough-ns"])
     p.water(rect(x0, y0, x1, y1) - rect(x0 + 2, y0 + 2, x1 - 2, y1 - 2))
-    for x in MOAT_BRIDGE:  # the bridge over the south arm, then the road through the gatehouse
-        p.road({(x, y) for y in range(11, h)}, "road-ns", "bridge-ns")
+    # the bridge over the south arm, then the road through the gatehouse
+    p.road_cols(MOAT_BRIDGE, "road-ns", "bridge-ns", ys=range(11, h))
     p.roof(23, 33, 9, "slate")  # the hall
     p.roof(23, 26, 13, "thatch")  # the kitchen
     p.roof(16, 22, 24, "thatch")  # the barn
     p.roof(32, 37, 27, "slate")  # the stable
     wall = COURT_WALL_Y
-    return MapSpec(
-        width=w,
-        height=h,
-        properties=[
-            ("title", "string", "Thornby Moat"),
-            ("briefing", "string", MOAT_BRIEFING),
-            ("turns", "int", "7"),
-            ("red_retinue", "string", "york-mounted"),
-            ("blue_retinue", "string", "lancaster-archers"),
-            ("steeds_stay", "bool", "false"),
-        ],
-        ground=p.grid,
-        features=p.features,
+    return p.spec(
+        "Thornby Moat", MOAT_BRIEFING, 7, "york-mounted", "lancaster-archers",
         obstacles=[
             ("outer court wall, west", "wall", "tall", 0.5,
              [(25.6, wall), (14.5, wall), (14.5, 20.5), (19.5, 20.5)]),
@@ -390,26 +397,14 @@ def haldenby_church() -> MapSpec:
     p.put(p.patch(17.0, 31.0, 5.0, 2.6, 115), MEADOW)  # the green
     p.put(rect(27, 26, 34, 33), ["plough-ns"])  # the south field
     p.put(rect(0, 6, 7, 10), ["plough-ew"])
-    for x in STREET_COLS:
-        p.road({(x, y) for y in range(h)}, "road-ns")
+    p.road_cols(STREET_COLS, "road-ns")
     p.road(rect(14, 17, 18, 19), "road-ew")  # the church path to the lychgate
     p.roof(20, 27, 16, "slate")  # St Oswald's
     p.roof(27, 29, 16, "slate")  # its tower
     for x0, y0, x1 in ((8, 8, 11), (14, 10, 17), (8, 20, 11), (14, 24, 17), (8, 29, 11)):
         p.roof(x0, x1, y0, "thatch")  # cottages along the street
-    return MapSpec(
-        width=w,
-        height=h,
-        properties=[
-            ("title", "string", "Haldenby Church"),
-            ("briefing", "string", CHURCH_BRIEFING),
-            ("turns", "int", "6"),
-            ("red_retinue", "string", "york-foot"),
-            ("blue_retinue", "string", "lancaster-mounted"),
-            ("steeds_stay", "bool", "false"),
-        ],
-        ground=p.grid,
-        features=p.features,
+    return p.spec(
+        "Haldenby Church", CHURCH_BRIEFING, 6, "york-foot", "lancaster-mounted",
         obstacles=[
             ("churchyard wall", "wall", "tall", 0.5,
              [(18.5, 16.6), (18.5, 13.5), (31.5, 13.5), (31.5, 22.5), (18.5, 22.5), (18.5, 19.4)]),
@@ -451,7 +446,7 @@ def thornby_bridge() -> MapSpec:
     """Thornby Bridge: a deep river down the middle, one bridge and its chapel, a bad ford downstream."""
     w, h = 44, 32
     p = Painter(w, h, 1467)
-    p.put({(x, y) for y in range(h) for x in range(w) if abs(x + 0.5 - dearne(y + 0.5)) < 4.5}, MEADOW)
+    p.put(p.band(dearne, 4.5), MEADOW)
     p.put(p.patch(11.0, 5.0, 4.4, 3.4, 121), WOODS)  # Thornby Park wood, west bank
     p.put(p.patch(32.5, 26.0, 4.0, 3.2, 122), WOODS)  # Chapel Wood, east bank
     p.put(p.patch(dearne(7.0) + 4.0, 7.0, 2.2, 2.0, 123), MARSH)  # osier holt
@@ -460,26 +455,13 @@ def thornby_bridge() -> MapSpec:
     p.put(p.patch(37.0, 5.5, 3.0, 1.8, 126), SCRUB)
     p.put(rect(9, 19, 16, 24), ["plough-ew"])
     p.put(rect(30, 8, 36, 13), ["plough-ns"])
-    river = {(x, y) for y in range(h) for x in range(w) if abs(x + 0.5 - dearne(y + 0.5)) < 1.6}
+    river = p.band(dearne, 1.6)
     p.water(river, {(x, y) for x, y in river if y in DEARNE_FORD_ROWS})
-    for y in BRIDGE_ROWS:
-        p.road({(x, y) for x in range(w)}, "road-ew", "bridge-ew")
+    p.road_rows(BRIDGE_ROWS, "road-ew", "bridge-ew")
     p.roof(27, 30, 12, "slate")  # the bridge chapel
     p.roof(4, 8, 12, "thatch")  # the toll-keeper's house
-    return MapSpec(
-        width=w,
-        height=h,
-        properties=[
-            ("title", "string", "Thornby Bridge"),
-            ("briefing", "string", BRIDGE_BRIEFING),
-            ("turns", "int", "6"),
-            ("red_retinue", "string", "york-mounted"),
-            ("blue_retinue", "string", "lancaster-mounted"),
-            ("river_flow", "float", "180"),
-            ("steeds_stay", "bool", "false"),
-        ],
-        ground=p.grid,
-        features=p.features,
+    return p.spec(
+        "Thornby Bridge", BRIDGE_BRIEFING, 6, "york-mounted", "lancaster-mounted", flow=180.0,
         obstacles=[
             ("chapel yard wall", "wall", "low", 0.5,
              [(26.4, 14.4), (26.4, 11.4), (30.6, 11.4), (30.6, 14.4)]),
