@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui import navigation, places  # noqa: E402
@@ -24,15 +26,44 @@ def app(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     a = App(settings=Settings(animation_speed=0, deploy_by_hand=False), config_dir=tmp_path / "config",
             saves_dir=tmp_path / "saves", build=navigation.build)
     yield a
-    import pygame
-
     pygame.display.quit()
+
+
+def own_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **settings: Any) -> App:
+    """An App over a user folder of its own (no rosters, no campaigns), without animations, the AI on
+    the instant pace and games from the forms starting in ranks; settings may say otherwise."""
+    monkeypatch.setenv("DESTRIER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
+    chosen = {"animation_speed": 0, "ai_speed": "instant", "deploy_by_hand": False, **settings}
+    return App(settings=Settings(**chosen), config_dir=tmp_path / "config", saves_dir=tmp_path / "saves",
+               build=navigation.build)
 
 
 def frames(app: App, n: int = 3) -> None:
     """Run a few frames."""
     for _ in range(n):
         app.step(1 / 60)
+
+
+def post(app: App, *events: pygame.event.Event) -> None:
+    """Post events and run a frame."""
+    for event in events:
+        pygame.event.post(event)
+    frames(app, 1)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """Move the mouse there and click."""
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    """Press and release a key."""
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
 
 
 def open_battle(app: App, path: object, replace: bool = True) -> bool:

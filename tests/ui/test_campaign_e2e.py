@@ -26,7 +26,6 @@ from game.content import load_content
 from game.muster.roster import skill_name
 from game.persist.campaigns import list_campaigns, read_campaign, write_campaign
 from game.persist.saves import AUTOSAVE
-from game.ui import navigation
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.screens.base import ButtonScreen
@@ -39,8 +38,7 @@ from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseMenu
 from game.ui.screens.post_battle import PostBattleScreen
 from game.ui.screens.result import ResultScreen
-from game.ui.settings import Settings
-from tests.ui.conftest import frames
+from tests.ui.conftest import click, frames, key, own_app, post
 
 SEED = "10"  # the campaign's seed: its battles' dice, and the post-battle dice that draw the Skill
 TABLE = "Skelbrooke Ford"  # the table picked for both battles
@@ -52,37 +50,11 @@ MOST_FRAMES = 6000  # a battle that has not ended by then fails the test
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The app over a user folder of its own at the main menu; the AI plays on the instant pace and
     ending a Spear early is not asked about (the settings the app uses)."""
-    monkeypatch.setenv("DESTRIER_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
-    a = App(settings=Settings(animation_speed=0, deploy_by_hand=False),
-            config_dir=tmp_path / "config", saves_dir=tmp_path / "saves", build=navigation.build)
-    a.settings.ai_speed = "instant"
-    a.settings.confirm_end_spear = False
+    a = own_app(tmp_path, monkeypatch, confirm_end_spear=False)
     a.reset(MainMenu(a))
     frames(a, 2)
     yield a
     pygame.display.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    """Post events and run a frame."""
-    for event in events:
-        pygame.event.post(event)
-    frames(app, 1)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """Move the mouse there and click."""
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    """Press and release a key."""
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
 
 
 def labels(app: App) -> list[str]:

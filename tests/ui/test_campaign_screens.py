@@ -21,7 +21,7 @@ from game.persist.campaigns import list_campaigns, read_campaign, write_campaign
 from game.persist.rosters import write_roster
 from game.persist.slots import autosave
 from game.sim import play_game
-from game.ui import navigation, places
+from game.ui import places
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.campaign_link import narrative_of, record_battle, standing, story_of
@@ -32,18 +32,14 @@ from game.ui.screens.campaigns import CampaignsScreen
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.result import ResultScreen
-from game.ui.settings import Settings
 from game.ui.solo import ai_spec
-from tests.ui.conftest import frames
+from tests.ui.conftest import frames, own_app
 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The app over a user folder of its own (no campaigns, no rosters; games start in ranks)."""
-    monkeypatch.setenv("DESTRIER_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
-    a = App(settings=Settings(animation_speed=0, ai_speed="instant", deploy_by_hand=False),
-            config_dir=tmp_path / "config", saves_dir=tmp_path / "saves", build=navigation.build)
+    a = own_app(tmp_path, monkeypatch)
     a.apply(places.Reset(places.MainMenu()))
     frames(a, 2)
     yield a

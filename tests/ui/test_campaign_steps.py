@@ -28,9 +28,8 @@ from game.ui.screens.chronicle import ChronicleScreen
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseMenu
 from game.ui.screens.post_battle import PostBattleScreen
-from game.ui.settings import Settings
 from tests.campaign.helpers import campaign, number_of, result
-from tests.ui.conftest import frames
+from tests.ui.conftest import frames, own_app
 
 SOLO = {"red": "human", "blue": "eager"}
 
@@ -38,10 +37,7 @@ SOLO = {"red": "human", "blue": "eager"}
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The app over a user folder of its own, the AI on the instant pace, the main menu under all."""
-    monkeypatch.setenv("DESTRIER_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
-    a = App(settings=Settings(animation_speed=0, ai_speed="instant", deploy_by_hand=False),
-            config_dir=tmp_path / "config", saves_dir=tmp_path / "saves", build=navigation.build)
+    a = own_app(tmp_path, monkeypatch)
     a.reset(MainMenu(a))
     yield a
     pygame.display.quit()

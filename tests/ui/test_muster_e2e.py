@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.persist.rosters import list_rosters, read_roster
-from game.ui import navigation, places
+from game.ui import places
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.screens.base import ButtonScreen
@@ -24,8 +24,7 @@ from game.ui.screens.muster_prompt import TextPrompt
 from game.ui.screens.retinues import RetinuesScreen
 from game.ui.screens.scenarios import ScenarioPicker
 from game.ui.screens.setup import HotseatSetup, SoloSetup
-from game.ui.settings import Settings
-from tests.ui.conftest import frames
+from tests.ui.conftest import click, frames, key, own_app, post
 
 TEMPLATE = "The Duke's Affinity (York, on foot)"
 CAPTAIN, SQUIRE, ARCHER, OTHER_SQUIRE = 0, 4, 3, 8  # the template's models, by their place in it
@@ -34,33 +33,9 @@ CAPTAIN, SQUIRE, ARCHER, OTHER_SQUIRE = 0, 4, 3, 8  # the template's models, by 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The app over a user folder of its own (its rosters folder empty; games start in ranks)."""
-    monkeypatch.setenv("DESTRIER_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("DESTRIER_CONFIG_DIR", str(tmp_path / "config"))
-    a = App(settings=Settings(animation_speed=0, ai_speed="instant", deploy_by_hand=False),
-            config_dir=tmp_path / "config", saves_dir=tmp_path / "saves", build=navigation.build)
+    a = own_app(tmp_path, monkeypatch)
     yield a
     pygame.display.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    """Post events and run a frame."""
-    for event in events:
-        pygame.event.post(event)
-    frames(app, 1)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """Move the mouse there and click."""
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 2)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    """Press and release a key."""
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
 
 
 def button(app: App, label: str) -> None:
