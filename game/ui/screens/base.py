@@ -4,13 +4,14 @@ buttons are pygame_gui's, in the forms' theme; the keys move a visible focus amo
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
 from game.ui import places, theme
 from game.ui.app import App, Screen
-from game.ui.widgets import Button, ButtonKit, column, focus_ring, panel, text
+from game.ui.widgets import Button, ButtonKit, column, fit, focus_ring, panel, text
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -21,6 +22,23 @@ TITLE_TOP = 40  # where a screen's title stands
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_TAB)
 PREVIOUS_KEYS = (pygame.K_UP,)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # not Space: the table ends a Spear with it
+
+
+def focus_step(event: pygame.event.Event) -> int:
+    """Where a key moves a form's focus: Down or Tab to the next element (1), Up or Shift+Tab to the
+    one before (-1); any other event not at all (0)."""
+    if event.type != pygame.KEYDOWN or event.key not in (*NEXT_KEYS, *PREVIOUS_KEYS):
+        return 0
+    back = event.key in PREVIOUS_KEYS or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+    return -1 if back else 1
+
+
+def nudge_step(event: pygame.event.Event) -> int:
+    """Which way a key nudges a form's focused choice: Left to the one before (-1), Right to the one
+    after (1); any other event not at all (0)."""
+    if event.type != pygame.KEYDOWN or event.key not in (pygame.K_LEFT, pygame.K_RIGHT):
+        return 0
+    return -1 if event.key == pygame.K_LEFT else 1
 
 
 class ButtonScreen(Screen):
@@ -287,3 +305,67 @@ class EntryScreen(ButtonScreen):
     def focused(self) -> Button | None:
         """The button the keys act on (none while the entry has them)."""
         return None if self.typing else super().focused()
+
+
+class Listed(Protocol):
+    """One file of a folder as a list screen shows it."""
+
+    @property
+    def path(self) -> Path:
+        """The file."""
+        ...
+
+
+E = TypeVar("E", bound=Listed)
+
+
+class FileListScreen(ButtonScreen, Generic[E]):
+    """The files of a folder in a column: a click chooses one and a second click opens it; one line
+    at the foot says what went wrong (in red) or what was done."""
+
+    def __init__(self, app: App) -> None:
+        self.entries: list[E] = []
+        self.chosen: Path | None = None
+        self.line = ""  # what went wrong (or was done), one line
+        self.bad = False
+        super().__init__(app)
+
+    def keep_choice(self) -> None:
+        """The chosen file stays chosen while it is listed; else the first file is."""
+        paths = [e.path for e in self.entries]
+        if self.chosen not in paths:
+            self.chosen = paths[0] if paths else None
+
+    def chosen_entry(self) -> E | None:
+        """The chosen file's entry, if it is listed."""
+        return next((e for e in self.entries if e.path == self.chosen), None)
+
+    def tell(self, line: str, bad: bool = False) -> None:
+        """Say a line on the screen (an error in red)."""
+        self.line, self.bad = " ".join(line.split()), bad
+
+    def say(self, msg: str) -> None:
+        """A line from the screen closed over this one."""
+        self.tell(msg)
+
+    def choose(self, path: Path) -> places.Transition:
+        """Choose a file; choosing the chosen one again opens it."""
+        if path == self.chosen:
+            return self.open_chosen()
+        self.chosen = path
+        self.layout()
+        return None
+
+    def open_chosen(self) -> places.Transition:
+        """What a second click on the chosen file does."""
+        return None
+
+    def draw_lines(self, surface: pygame.Surface, head: str) -> None:
+        """What the list is, over it, and the screen's line at the foot."""
+        w, h = surface.get_size()
+        fonts = self.app.fonts
+        text(surface, head, fonts.small, (w // 2, self.title_bottom() + 8), theme.DIM, "midtop")
+        if self.line:
+            colour = theme.BAD if self.bad else theme.GOLD
+            line = fit(self.line, fonts.small, w - 40)
+            text(surface, line, fonts.small, (w // 2, h - 12), colour, "midbottom")

@@ -22,11 +22,11 @@ from game.persist.campaigns import (
     write_campaign,
 )
 from game.persist.folders import campaigns_dir
-from game.ui import places, theme
+from game.ui import places
 from game.ui.app import App
 from game.ui.campaign_link import battles_fought, kind_of, standing
-from game.ui.screens.base import ButtonScreen
-from game.ui.widgets import centred_row, fit, text
+from game.ui.screens.base import FileListScreen
+from game.ui.widgets import centred_row, fit
 
 Action = tuple[str, Callable[[], object]]
 
@@ -40,17 +40,13 @@ def entry_line(entry: CampaignEntry) -> str:
     return f"{c.name}  ·  {kind_of(c)}  ·  {fought} battle{'s' if fought != 1 else ''}  ·  {standing(c)}"
 
 
-class CampaignsScreen(ButtonScreen):
+class CampaignsScreen(FileListScreen[CampaignEntry]):
     """The campaign files of the player's folder, and what may be done with them."""
 
     title = "Campaigns"
 
     def __init__(self, app: App, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else campaigns_dir()
-        self.entries: list[CampaignEntry] = []
-        self.chosen: Path | None = None
-        self.line = ""  # what went wrong (or was done), one line
-        self.bad = False
         super().__init__(app)
 
     # --- layout ---------------------------------------------------------------------------
@@ -63,7 +59,7 @@ class CampaignsScreen(ButtonScreen):
         width = min(w - 60, round(900 * scale))
         items = [(fit(entry_line(e), fonts.body, width - 24), partial(self.choose, e.path))
                  for e in self.entries]
-        chosen = self._chosen_entry()
+        chosen = self.chosen_entry()
         spoilt = chosen is not None and chosen.campaign is None
         actions: list[Action] = [("New", self.new), ("Continue", self.continue_newest),
                                  ("Open the last good copy" if spoilt else "Open", self.open),
@@ -87,32 +83,15 @@ class CampaignsScreen(ButtonScreen):
         except CampaignFileError as exc:
             self.entries = []
             self.tell(str(exc), bad=True)
-        paths = [e.path for e in self.entries]
-        if self.chosen not in paths:
-            self.chosen = paths[0] if paths else None
-
-    def _chosen_entry(self) -> CampaignEntry | None:
-        return next((e for e in self.entries if e.path == self.chosen), None)
+        self.keep_choice()
 
     def _newest(self) -> CampaignEntry | None:
         return next((e for e in self.entries if e.campaign is not None), None)
 
-    def tell(self, line: str, bad: bool = False) -> None:
-        """Say a line on the screen (an error in red)."""
-        self.line, self.bad = " ".join(line.split()), bad
-
-    def say(self, msg: str) -> None:
-        """A line from the screen closed over this one."""
-        self.tell(msg)
-
     # --- actions --------------------------------------------------------------------------
-    def choose(self, path: Path) -> places.Transition:
-        """Choose a campaign; choosing the chosen one again opens it."""
-        if path == self.chosen:
-            return self.open()
-        self.chosen = path
-        self.layout()
-        return None
+    def open_chosen(self) -> places.Transition:
+        """A second click on the chosen campaign opens it."""
+        return self.open()
 
     def new(self) -> places.Transition:
         """The form of a new campaign."""
@@ -125,7 +104,7 @@ class CampaignsScreen(ButtonScreen):
 
     def open(self) -> places.Transition:
         """The chosen campaign; a file that cannot be read is put back as its last good copy first."""
-        entry = self._chosen_entry()
+        entry = self.chosen_entry()
         if entry is None:
             return None
         if entry.campaign is None:
@@ -140,7 +119,7 @@ class CampaignsScreen(ButtonScreen):
 
     def delete(self) -> places.Transition:
         """Delete the chosen campaign, asked first."""
-        entry = self._chosen_entry()
+        entry = self.chosen_entry()
         if entry is None:
             return None
         name = entry.campaign.name if entry.campaign is not None else entry.path.name
@@ -161,13 +140,5 @@ class CampaignsScreen(ButtonScreen):
     def draw(self, surface: pygame.Surface) -> None:
         """The title, what the list is, the list, the line and the buttons."""
         super().draw(surface)
-        w, h = surface.get_size()
-        fonts = self.app.fonts
-        top = self.title_bottom() + 8
-        head = "Click a campaign to choose it, again to open it" if self.entries else \
-            "No campaigns yet: New starts one"
-        text(surface, head, fonts.small, (w // 2, top), theme.DIM, "midtop")
-        if self.line:
-            colour = theme.BAD if self.bad else theme.GOLD
-            line = fit(self.line, fonts.small, w - 40)
-            text(surface, line, fonts.small, (w // 2, h - 12), colour, "midbottom")
+        self.draw_lines(surface, "Click a campaign to choose it, again to open it" if self.entries else
+                        "No campaigns yet: New starts one")

@@ -31,10 +31,10 @@ from game.persist.rosters import (
     rename_roster,
     write_roster,
 )
-from game.ui import places, theme
+from game.ui import places
 from game.ui.app import App
-from game.ui.screens.base import ButtonScreen
-from game.ui.widgets import Button, fit, text
+from game.ui.screens.base import FileListScreen
+from game.ui.widgets import Button
 
 BLANK = ""  # the template id of a blank roster
 
@@ -85,7 +85,7 @@ def wrap_row(labels: list[tuple[str, Callable[[], object]]], font: pygame.font.F
     return out
 
 
-class RetinuesScreen(ButtonScreen):
+class RetinuesScreen(FileListScreen[RosterEntry]):
     """The rosters of the player's folder, and what may be done with them."""
 
     title = "Your retinues"
@@ -93,11 +93,7 @@ class RetinuesScreen(ButtonScreen):
     def __init__(self, app: App, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else rosters_dir()
         self.content = load_content()
-        self.entries: list[RosterEntry] = []
-        self.chosen: Path | None = None
         self.choosing_template = False  # New asks which roster to start from
-        self.line = ""  # what went wrong (or was done), one line
-        self.bad = False
         self.rows = 0  # the buttons of the list (the first of self.buttons)
         super().__init__(app)
 
@@ -127,9 +123,9 @@ class RetinuesScreen(ButtonScreen):
             button.selected = entry is not None and entry.path == self.chosen
         needs_choice = {"Edit", "Copy", "Rename", "Delete", "Export"}
         for button in row:
-            button.enabled = button.label not in needs_choice or self._chosen_entry() is not None
+            button.enabled = button.label not in needs_choice or self.chosen_entry() is not None
             if button.label in ("Edit", "Copy", "Rename", "Export"):
-                chosen = self._chosen_entry()
+                chosen = self.chosen_entry()
                 button.enabled = chosen is not None and chosen.roster is not None
         self.buttons += row
 
@@ -148,33 +144,16 @@ class RetinuesScreen(ButtonScreen):
         except RosterFileError as exc:
             self.entries = []
             self.tell(str(exc), bad=True)
-        paths = [e.path for e in self.entries]
-        if self.chosen not in paths:
-            self.chosen = paths[0] if paths else None
-
-    def _chosen_entry(self) -> RosterEntry | None:
-        return next((e for e in self.entries if e.path == self.chosen), None)
-
-    def tell(self, line: str, bad: bool = False) -> None:
-        """Say a line on the screen (an error in red)."""
-        self.line, self.bad = " ".join(line.split()), bad
-
-    def say(self, msg: str) -> None:
-        """A line from the screen closed over this one (what an export or a rename did)."""
-        self.tell(msg)
+        self.keep_choice()
 
     # --- the list -------------------------------------------------------------------------
-    def choose(self, path: Path) -> places.Transition:
-        """Choose a roster; choosing the chosen one again opens it."""
-        if path == self.chosen:
-            return self.edit()
-        self.chosen = path
-        self.layout()
-        return None
+    def open_chosen(self) -> places.Transition:
+        """A second click on the chosen roster opens it in the muster."""
+        return self.edit()
 
     def edit(self) -> places.Transition:
         """The chosen roster in the muster."""
-        entry = self._chosen_entry()
+        entry = self.chosen_entry()
         if entry is None or entry.roster is None:
             if entry is not None:
                 self.tell(entry.problem, bad=True)
@@ -235,7 +214,7 @@ class RetinuesScreen(ButtonScreen):
 
     def rename(self) -> places.Transition:
         """Ask for the chosen roster's new name."""
-        entry = self._chosen_entry()
+        entry = self.chosen_entry()
         if entry is None or entry.roster is None:
             return None
         path = entry.path
@@ -252,7 +231,7 @@ class RetinuesScreen(ButtonScreen):
 
     def delete(self) -> places.Transition:
         """Delete the chosen roster, asked first."""
-        entry = self._chosen_entry()
+        entry = self.chosen_entry()
         if entry is None:
             return None
         name = entry.roster.name if entry.roster is not None else entry.path.name
@@ -268,7 +247,7 @@ class RetinuesScreen(ButtonScreen):
 
     def export(self) -> places.Transition:
         """Ask where to write the chosen roster (the home folder unless another is typed)."""
-        entry = self._chosen_entry()
+        entry = self.chosen_entry()
         if entry is None or entry.roster is None:
             return None
         path = entry.path
@@ -311,17 +290,10 @@ class RetinuesScreen(ButtonScreen):
     def draw(self, surface: pygame.Surface) -> None:
         """The title, what the list is, the list, the line and the buttons."""
         super().draw(surface)
-        w, h = surface.get_size()
-        fonts = self.app.fonts
-        top = self.title_bottom() + 8
         if self.choosing_template:
             head = "Start the new retinue from:"
         elif self.entries:
             head = "Click a retinue to choose it, again to edit it"
         else:
             head = "No retinues yet: New starts one"
-        text(surface, head, fonts.small, (w // 2, top), theme.DIM, "midtop")
-        if self.line:
-            colour = theme.BAD if self.bad else theme.GOLD
-            line = fit(self.line, fonts.small, w - 40)
-            text(surface, line, fonts.small, (w // 2, h - 12), colour, "midbottom")
+        self.draw_lines(surface, head)
