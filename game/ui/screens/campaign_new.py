@@ -29,6 +29,7 @@ from game.persist.rosters import RosterEntry, RosterFileError, list_rosters
 from game.ui import places, theme
 from game.ui.app import App, Screen
 from game.ui.campaign_link import shipped_narratives
+from game.ui.screens.base import focus_step, nudge_step
 from game.ui.solo import DIFFICULTIES, ai_spec
 from game.ui.widgets import clipped, fit, focus_ring, gui_manager, text
 
@@ -284,13 +285,11 @@ class NewCampaignForm(Screen):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             element = self.focused()
             return self.pressed(element) if isinstance(element, UIButton) else self.create()
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-            self.move_focus(-1 if back else 1)
+        if step := focus_step(event):
+            self.move_focus(step)
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
-                and not isinstance(self.focused(), UITextEntryLine):
-            self.nudge(self.focused(), -1 if event.key == pygame.K_LEFT else 1)
+        if (step := nudge_step(event)) and not isinstance(self.focused(), UITextEntryLine):
+            self.nudge(self.focused(), step)
             return None
         self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -24,6 +24,7 @@ from game.scenario import cached_scenario
 from game.terrain.terrain_map import MapError
 from game.ui import places, theme
 from game.ui.app import App, Screen
+from game.ui.screens.base import focus_step, nudge_step
 from game.ui.solo import DIFFICULTIES, ai_spec, describe, player_choices, solo_players
 from game.ui.widgets import fit, focus_ring, gui_manager, text
 
@@ -250,12 +251,11 @@ class SetupForm(Screen):
             return places.Pop()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.pressed(self.focused())
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-            self.move_focus(-1 if back else 1)
+        if step := focus_step(event):
+            self.move_focus(step)
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.nudge(self.focused(), -1 if event.key == pygame.K_LEFT else 1)
+        if step := nudge_step(event):
+            self.nudge(self.focused(), step)
             return None
         self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
