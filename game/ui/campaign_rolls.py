@@ -29,6 +29,7 @@ QUIET = {"battle": "The field is decided.", "casualties": "Nobody was taken: not
 TWO_DICE = re.compile(r":\s*(\d+)\s*\+\s*(\d+)\s*$")  # "Injury table (2d6), Sir Harry: 3 + 5"
 DIE = 46  # a die's side, at scale 1 (as the battle's tray draws it)
 Line = str | Event  # a heading, or one event
+SCROLL_STEP = 48  # pixels a page moves for a notch of the wheel
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,21 @@ class PageFonts:
     small: pygame.font.Font
     scale: float = 1.0
     dice: int = 2
+
+    @classmethod
+    def of(cls, fonts: theme.Fonts) -> PageFonts:
+        """A page's fonts out of the window's, at the UI scale."""
+        return cls(fonts.head, fonts.body, fonts.small, fonts.scale)
+
+
+def page_scroll(event: pygame.event.Event, height: int) -> int | None:
+    """How far an event scrolls a page shown in a panel so high: a notch of the wheel SCROLL_STEP,
+    Page Up or Page Down half the panel; None for an event that does not scroll."""
+    if event.type == pygame.MOUSEWHEEL:
+        return int(-event.y * SCROLL_STEP)
+    if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        return (1 if event.key == pygame.K_PAGEDOWN else -1) * height // 2
+    return None
 
 
 def note(words: str) -> Event:

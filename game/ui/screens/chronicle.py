@@ -20,11 +20,9 @@ from game.terrain.terrain_map import MapError
 from game.ui import places, theme
 from game.ui.app import App
 from game.ui.campaign_link import table_title
-from game.ui.campaign_rolls import STEP_TITLES, Line, PageFonts, draw_panel, note, scrolled, told
+from game.ui.campaign_rolls import STEP_TITLES, Line, PageFonts, draw_panel, note, page_scroll, scrolled, told
 from game.ui.screens.base import TITLE_TOP, ButtonScreen
 from game.ui.widgets import Button, fit, text
-
-SCROLL_STEP = 48  # pixels the page moves for a notch of the wheel
 
 
 def battle_lines(c: Campaign, battle: int) -> list[Line]:
@@ -122,11 +120,8 @@ class ChronicleScreen(ButtonScreen):
 
     def handle(self, event: pygame.event.Event) -> places.Transition:
         """The wheel scrolls the page; Left and Right turn it; the rest as on any screen of buttons."""
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * SCROLL_STEP)
-            return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_by((1 if event.key == pygame.K_PAGEDOWN else -1) * self.page_rect.height // 2)
+        if (by := page_scroll(event, self.page_rect.height)) is not None:
+            self.scroll_by(by)
             return None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.turn(-1 if event.key == pygame.K_LEFT else 1)
@@ -135,18 +130,13 @@ class ChronicleScreen(ButtonScreen):
 
     def scroll_by(self, by: int) -> None:
         """Move the page (kept within its lines)."""
-        self.scroll = scrolled(self.lines(), self.page_rect, self.page_fonts(), self.scroll + by)
+        self.scroll = scrolled(self.lines(), self.page_rect, PageFonts.of(self.app.fonts), self.scroll + by)
 
     # --- drawing --------------------------------------------------------------------------
     def lines(self) -> list[Line]:
         """The page shown."""
         return battle_lines(self.c, self.page) if self.result() is not None \
             else [note("No battle has been fought yet: the chronicle is still to be written.")]
-
-    def page_fonts(self) -> PageFonts:
-        """The page's fonts at the UI scale."""
-        fonts = self.app.fonts
-        return PageFonts(fonts.head, fonts.body, fonts.small, fonts.scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The campaign's name, the battle's number, table and result, its page, the buttons."""
@@ -162,7 +152,7 @@ class ChronicleScreen(ButtonScreen):
             y = text(surface, fit(head, fonts.head, w - 40), fonts.head, (w // 2, y), theme.TEXT,
                      "midtop").bottom + 2
             text(surface, said[:1].upper() + said[1:], fonts.body, (w // 2, y), colour, "midtop")
-        draw_panel(surface, self.lines(), self.page_rect, self.page_fonts(), self.scroll)
+        draw_panel(surface, self.lines(), self.page_rect, PageFonts.of(self.app.fonts), self.scroll)
         self.draw_buttons(surface)
         watch = self.buttons[2] if len(self.buttons) > 2 else None
         note = self.line or ("This battle was not recorded for a replay"

@@ -20,11 +20,19 @@ from game.persist.campaigns import CampaignFileError, read_campaign, write_campa
 from game.ui import places, theme
 from game.ui.app import App
 from game.ui.campaign_link import story_of, table_title
-from game.ui.campaign_rolls import QUIET, STEP_TITLES, Line, PageFonts, draw_panel, note, scrolled, told
+from game.ui.campaign_rolls import (
+    QUIET,
+    STEP_TITLES,
+    Line,
+    PageFonts,
+    draw_panel,
+    note,
+    page_scroll,
+    scrolled,
+    told,
+)
 from game.ui.screens.base import TITLE_TOP, ButtonScreen
 from game.ui.widgets import Button, fit, text
-
-SCROLL_STEP = 48  # pixels the page moves for a notch of the wheel
 
 
 def model_name(c: Campaign, side: str, number: int) -> str:
@@ -167,24 +175,16 @@ class PostBattleScreen(ButtonScreen):
 
     def scroll_by(self, by: int) -> None:
         """Move the page (kept within its lines)."""
-        self.scroll = scrolled(self.lines(), self.page_rect, self.page_fonts(), self.scroll + by)
+        self.scroll = scrolled(self.lines(), self.page_rect, PageFonts.of(self.app.fonts), self.scroll + by)
 
     def handle(self, event: pygame.event.Event) -> places.Transition:
         """The wheel and Page Up/Down scroll the page; the rest as on any screen of buttons."""
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * SCROLL_STEP)
-            return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_by((1 if event.key == pygame.K_PAGEDOWN else -1) * self.page_rect.height // 2)
+        if (by := page_scroll(event, self.page_rect.height)) is not None:
+            self.scroll_by(by)
             return None
         return super().handle(event)
 
     # --- drawing --------------------------------------------------------------------------
-    def page_fonts(self) -> PageFonts:
-        """The page's fonts at the UI scale."""
-        fonts = self.app.fonts
-        return PageFonts(fonts.head, fonts.body, fonts.small, fonts.scale)
-
     def draw(self, surface: pygame.Surface) -> None:
         """The battle's number and table, the steps with the one shown lit, its page, the buttons."""
         w, h = surface.get_size()
@@ -198,7 +198,7 @@ class PostBattleScreen(ButtonScreen):
             said, colour = verdict(self.c, self.result)
             y = text(surface, said, fonts.head, (w // 2, y), colour, "midtop").bottom + 8
         self.draw_strip(surface, y)
-        draw_panel(surface, self.lines(), self.page_rect, self.page_fonts(), self.scroll)
+        draw_panel(surface, self.lines(), self.page_rect, PageFonts.of(self.app.fonts), self.scroll)
         self.draw_buttons(surface)
         if self.line:
             text(surface, fit(self.line, fonts.small, w - 40), fonts.small, (w // 2, h - 10),
