@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from game.ai.deploy import deploy_command, deploying
 from game.ai.heuristic import Memory
 from game.ai.random_player import NoLegalCommand
-from game.ai.weighing import Weighed, ranked, top
+from game.ai.weighing import Weighed, Weighs, ranked, top
 from game.content.loader import DATA_DIR
 from game.muster.rules import data_model
 from game.rules.commands import Activate, Command, EndSpear, Fight, Move, PlayPerk, Shoot
@@ -30,7 +29,7 @@ from game.rules.spears import spear_members
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
-    from game.rules.state import GameState, NoSide, Side
+    from game.rules.state import GameState, Side
 
 AI_FILE = "ai.toml"
 SHARE = 1000  # a share is rolled as one of this many equal chances
@@ -111,7 +110,7 @@ def nearest_enemy_move(state: GameState, side: Side, pool: Scored) -> Command | 
     return min(moves, key=gap)
 
 
-class EasyPlayer:
+class EasyPlayer(Weighs):
     """Plays the heuristic's ranking carelessly, on its own dice (see the module)."""
 
     def __init__(self, seed: int, level: str = "normal", tuning: EasyTuning | None = None) -> None:
@@ -126,13 +125,8 @@ class EasyPlayer:
         """True in `share` of the rolls."""
         return self.dice.pick(SHARE) < round(share * SHARE)
 
-    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+    def weigh(self, engine: Engine, side: Side) -> Command:
         """The heuristic's best, or a careless choice among the sane ones."""
-        self.last_weighed = ()
-        if not side:
-            raise NoLegalCommand("no side to act")
-        if deploying(engine):
-            return deploy_command(engine, side)
         scored = ranked(engine, side, self.memory)
         if not scored:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")

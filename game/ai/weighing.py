@@ -49,20 +49,36 @@ def top(weighed: list[tuple[Command, float]], n: int = SHOWN) -> Weighed:
     return tuple(sorted(weighed, key=lambda cs: -cs[1])[:n])
 
 
-class WeighingHeuristic(HeuristicPlayer):
+class Weighs:
+    """A player that keeps what it weighed for each decision: with no side to act it has nothing to
+    choose, and before the first card it stands its Spears with purpose (game.ai.deploy) without
+    weighing; every other decision is its `weigh`."""
+
+    last_weighed: Weighed
+
+    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+        """The decision, what was weighed for it kept in `last_weighed` (nothing, until weighed)."""
+        self.last_weighed = ()
+        if not side:
+            raise NoLegalCommand("no side to act")
+        if deploying(engine):
+            return deploy_command(engine, side)
+        return self.weigh(engine, side)
+
+    def weigh(self, engine: Engine, side: Side) -> Command:
+        """The player's own choice, once it has a side to act and the cards are dealt."""
+        raise NotImplementedError
+
+
+class WeighingHeuristic(Weighs, HeuristicPlayer):
     """The heuristic player, keeping the scores of its last decision's best few."""
 
     def __init__(self, seed: int, level: str = "normal") -> None:
         super().__init__(seed, level)
         self.last_weighed: Weighed = ()
 
-    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+    def weigh(self, engine: Engine, side: Side) -> Command:
         """The heuristic's choice: the best score, equals settled by its own dice."""
-        self.last_weighed = ()
-        if not side:
-            raise NoLegalCommand("no side to act")
-        if deploying(engine):  # before the first card: the Spear stood with purpose
-            return deploy_command(engine, side)
         scored = score_commands(engine, side, offered_commands(engine, side), self.memory)
         scored = [cs for cs in scored if cs[1] > REFUSED]
         if not scored:
@@ -73,23 +89,19 @@ class WeighingHeuristic(HeuristicPlayer):
         return equals[self.dice.pick(len(equals))]
 
 
-class WeighingSearch(SearchPlayer):
+class WeighingSearch(Weighs, SearchPlayer):
     """The search player, keeping the searched values of its last decision's kept commands."""
 
     def __init__(self, seed: int, level: str = "normal") -> None:
         super().__init__(seed, level)
         self.last_weighed: Weighed = ()
 
-    def choose(self, engine: Engine, side: Side | NoSide) -> Command:
+    def weigh(self, engine: Engine, side: Side) -> Command:
         """The search's choice: the best mean over the sampled views."""
-        self.last_weighed = ()
-        if not side:
-            raise NoLegalCommand("no side to act")
-        if deploying(engine):
-            return deploy_command(engine, side)
         kept, means = self.search(engine, side)
         self.last_weighed = top(list(zip(kept, means, strict=True)))
         return self.pick(kept, means)
 
 
-__all__ = ["SHOWN", "WeighingHeuristic", "WeighingSearch", "Weighed", "offered_commands", "ranked", "top"]
+__all__ = ["SHOWN", "WeighingHeuristic", "WeighingSearch", "Weighed", "Weighs", "offered_commands", "ranked",
+           "top"]
