@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from game.ui import navigation, places  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.battle.screen import BattleScreen  # noqa: E402
+from game.ui.screens.base import ButtonScreen  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 
@@ -64,6 +65,14 @@ def key(app: App, k: int, mod: int = 0) -> None:
     """Press and release a key."""
     post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
          pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+
+
+def button(app: App, label: str) -> None:
+    """Click the top screen's button whose label starts so (with the mouse, as a person does)."""
+    screen = app.top
+    assert isinstance(screen, ButtonScreen), screen
+    found = next(b for b in screen.buttons if b.label.startswith(label))
+    click(app, found.rect.center)
 
 
 def open_battle(app: App, path: object, replace: bool = True) -> bool:

@@ -22,14 +22,13 @@ from game.ui import navigation, places
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
 from game.ui.campaign_rolls import faces
-from game.ui.screens.base import ButtonScreen
 from game.ui.screens.campaign_muster import CampaignMusterScreen
 from game.ui.screens.chronicle import ChronicleScreen
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseMenu
 from game.ui.screens.post_battle import PostBattleScreen
 from tests.campaign.helpers import campaign, number_of, result
-from tests.ui.conftest import frames, own_app
+from tests.ui.conftest import button, frames, own_app
 
 SOLO = {"red": "human", "blue": "eager"}
 
@@ -41,19 +40,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     a.reset(MainMenu(a))
     yield a
     pygame.display.quit()
-
-
-def click(app: App, label: str) -> None:
-    """Click the top screen's button whose label starts so (with the mouse, as a person does)."""
-    screen = app.top
-    assert isinstance(screen, ButtonScreen)
-    found = next(b for b in screen.buttons if b.label.startswith(label))
-    pos = found.rect.center
-    for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
-        pygame.event.post(event)
-    frames(app, 2)
 
 
 def after_a_battle() -> Campaign:
@@ -99,7 +85,7 @@ def test_the_post_battle_sequence_plays_step_by_step_and_each_next_is_written_at
             assert shown is not None and shown.step == "casualties" and texts(again) == texts(screen)
         if step == "valour":
             assert skill.text in texts(screen)
-        click(app, "Next" if k + 1 < len(STEPS) else "On to the muster")
+        button(app, "Next" if k + 1 < len(STEPS) else "On to the muster")
 
     after = read_campaign(path)
     assert after.pending is None and after.mustering == ("red",)
@@ -111,8 +97,8 @@ def test_the_post_battle_sequence_plays_step_by_step_and_each_next_is_written_at
 def test_later_leaves_the_sequence_where_it_stands(app: App, tmp_path: Path) -> None:
     path = write_campaign(after_a_battle(), tmp_path / "war.json")
     app.apply(places.Push(places.PostBattle(path)))
-    click(app, "Next")
-    click(app, "Later")
+    button(app, "Next")
+    button(app, "Later")
     assert isinstance(app.top, MainMenu)
     pending = read_campaign(path).pending
     assert pending is not None and pending.seen == 1
@@ -127,8 +113,8 @@ def test_the_muster_buys_a_horse_for_a_model_on_foot_and_refuses_what_prestige_c
     assert isinstance(screen, CampaignMusterScreen)
     names = [m.name for m in c.sides["red"].roster.members]
     captain = c.sides["red"].roster.members[0].name
-    click(app, captain)
-    click(app, "Horse: a Warhorse (3 Prestige)")
+    button(app, captain)
+    button(app, "Horse: a Warhorse (3 Prestige)")
     bought = read_campaign(path)
     assert bought.sides["red"].prestige == 2
     assert bought.sides["red"].roster.members[0].steed == "warhorse"
@@ -136,15 +122,15 @@ def test_the_muster_buys_a_horse_for_a_model_on_foot_and_refuses_what_prestige_c
     assert screen.line == f"{captain} is given a Warhorse for 3 Prestige"  # its chronicle line, said
 
     fighter = next(i for i, m in enumerate(c.sides["red"].roster.members) if m.profile == "billman")
-    click(app, names[fighter])
+    button(app, names[fighter])
     horse = next(b for b in screen.buttons if b.label.startswith("Horse"))
     assert not horse.enabled
     assert horse.hint == "a Warhorse costs 3 Prestige and The Red Riders has 2"
     assert (horse.rect, horse.hint) in screen.reasons  # said under the greyed button
-    click(app, "Horse")
+    button(app, "Horse")
     assert read_campaign(path).sides["red"].prestige == 2  # nothing bought
 
-    click(app, "Done")
+    button(app, "Done")
     assert read_campaign(path).mustering == ()
     assert isinstance(app.top, MainMenu)
 
@@ -176,7 +162,7 @@ def test_the_chronicle_lists_the_battle_and_its_replay_plays_the_same_game_again
     assert "Prestige" in lines and any("victory" in t for t in lines)
     assert all(e.text in lines for e in c.chronicle if e.step in ("casualties", "valour"))
 
-    click(app, "Watch the replay")
+    button(app, "Watch the replay")
     battle = app.top
     assert isinstance(battle, BattleScreen)
     assert battle.mode == "watch" and battle.script == replay.commands and battle.session.saves_dir is None
@@ -190,7 +176,7 @@ def test_the_chronicle_lists_the_battle_and_its_replay_plays_the_same_game_again
     app.apply(places.Push(places.Pause(battle)))
     pause = app.top
     assert isinstance(pause, PauseMenu)
-    click(app, "Back to the chronicle")
+    button(app, "Back to the chronicle")
     assert app.top is screen
 
 

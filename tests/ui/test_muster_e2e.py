@@ -16,7 +16,6 @@ from game.persist.rosters import list_rosters, read_roster
 from game.ui import places
 from game.ui.app import App
 from game.ui.battle.screen import BattleScreen
-from game.ui.screens.base import ButtonScreen
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.muster import MusterScreen
@@ -24,7 +23,7 @@ from game.ui.screens.muster_prompt import TextPrompt
 from game.ui.screens.retinues import RetinuesScreen
 from game.ui.screens.scenarios import ScenarioPicker
 from game.ui.screens.setup import HotseatSetup, SoloSetup
-from tests.ui.conftest import click, frames, key, own_app, post
+from tests.ui.conftest import button, click, frames, key, own_app, post
 
 TEMPLATE = "The Duke's Affinity (York, on foot)"
 CAPTAIN, SQUIRE, ARCHER, OTHER_SQUIRE = 0, 4, 3, 8  # the template's models, by their place in it
@@ -36,14 +35,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     a = own_app(tmp_path, monkeypatch)
     yield a
     pygame.display.quit()
-
-
-def button(app: App, label: str) -> None:
-    """Click the top screen's button whose label starts so."""
-    screen = app.top
-    assert isinstance(screen, ButtonScreen)
-    found = next(b for b in screen.buttons if b.label.startswith(label))
-    click(app, found.rect.center)
 
 
 def press(app: App, element: Any) -> None:
