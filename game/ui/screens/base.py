@@ -330,8 +330,14 @@ class FileListScreen(ButtonScreen, Generic[E]):
         self.bad = False
         super().__init__(app)
 
-    def keep_choice(self) -> None:
-        """The chosen file stays chosen while it is listed; else the first file is."""
+    def read_list(self, listing: Callable[[], list[E]], trouble: type[Exception]) -> None:
+        """The folder's files listed again (a folder that cannot be read said in the line, its list
+        empty); the chosen file stays chosen while it is listed, else the first file is."""
+        try:
+            self.entries = listing()
+        except trouble as exc:
+            self.entries = []
+            self.tell(str(exc), bad=True)
         paths = [e.path for e in self.entries]
         if self.chosen not in paths:
             self.chosen = paths[0] if paths else None

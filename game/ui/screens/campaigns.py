@@ -52,7 +52,7 @@ class CampaignsScreen(FileListScreen[CampaignEntry]):
     # --- layout ---------------------------------------------------------------------------
     def layout(self) -> None:
         """The campaigns in a column, the actions in a row at the bottom."""
-        self._read()
+        self.read_list(partial(list_campaigns, self.folder), CampaignFileError)
         w, h = self.app.surface.get_size()
         fonts, scale = self.app.fonts, self.app.fonts.scale
         bh = fonts.body.get_linesize() + round(14 * scale)
@@ -76,14 +76,6 @@ class CampaignsScreen(FileListScreen[CampaignEntry]):
             elif button.label == "Continue":
                 button.enabled = self._newest() is not None
         self.buttons += row
-
-    def _read(self) -> None:
-        try:
-            self.entries = list_campaigns(self.folder)
-        except CampaignFileError as exc:
-            self.entries = []
-            self.tell(str(exc), bad=True)
-        self.keep_choice()
 
     def _newest(self) -> CampaignEntry | None:
         return next((e for e in self.entries if e.campaign is not None), None)

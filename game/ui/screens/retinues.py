@@ -100,7 +100,7 @@ class RetinuesScreen(FileListScreen[RosterEntry]):
     # --- layout ---------------------------------------------------------------------------
     def layout(self) -> None:
         """The rosters (or the templates) in a column, the actions in rows at the bottom."""
-        self._read()
+        self.read_list(partial(list_rosters, self.folder), RosterFileError)
         w, h = self.app.surface.get_size()
         fonts, scale = self.app.fonts, self.app.fonts.scale
         bh = fonts.body.get_linesize() + round(14 * scale)
@@ -137,14 +137,6 @@ class RetinuesScreen(FileListScreen[RosterEntry]):
     def _entry_of(self, button: Button) -> RosterEntry | None:
         index = self.buttons.index(button) + self.first
         return self.entries[index] if not self.choosing_template and index < len(self.entries) else None
-
-    def _read(self) -> None:
-        try:
-            self.entries = list_rosters(self.folder)
-        except RosterFileError as exc:
-            self.entries = []
-            self.tell(str(exc), bad=True)
-        self.keep_choice()
 
     # --- the list -------------------------------------------------------------------------
     def open_chosen(self) -> places.Transition:
