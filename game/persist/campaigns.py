@@ -17,8 +17,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from game.bounded import FileRefused, printable, read_bytes
 from game.campaign.model import CAMPAIGN_KIND, CAMPAIGN_VERSION, Campaign
 from game.persist.folders import campaigns_dir
@@ -27,7 +25,7 @@ from game.persist.schema import SaveError, parse_json
 from game.persist.user_files import (
     NotOurs,
     OutsideFolder,
-    check_kind,
+    checked_model,
     delete_in,
     file_stem,
     free_path,
@@ -72,15 +70,9 @@ def parse_campaign(raw: bytes, label: str = "campaign") -> Campaign:
     except SaveError as exc:
         raise CampaignFileError(f"{label}: {exc}") from None
     try:
-        check_kind(data, CAMPAIGN_KIND, CAMPAIGN_VERSION, "campaign")
+        return checked_model(data, Campaign, CAMPAIGN_KIND, CAMPAIGN_VERSION, "campaign")
     except NotOurs as exc:
         raise CampaignFileError(f"{label}: {exc}") from None
-    try:
-        return Campaign.model_validate(data, strict=False)
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = ".".join(str(p) for p in err["loc"])
-        raise CampaignFileError(f"{label}: invalid campaign at {loc}: {err['msg']}") from None
 
 
 def read_campaign(path: str | os.PathLike[str], nofollow: bool = False) -> Campaign:

@@ -23,7 +23,7 @@ from game.bounded import FileRefused, printable, read_bytes
 from game.muster.roster import ROSTER_KIND, ROSTER_VERSION, Roster
 from game.persist.folders import rosters_dir
 from game.persist.saves import write_atomic
-from game.persist.user_files import NotOurs, OutsideFolder, check_kind, delete_in, inside
+from game.persist.user_files import NotOurs, OutsideFolder, checked_model, delete_in, inside
 from game.persist.user_files import file_stem as stem_of
 from game.persist.user_files import free_path as free_in
 
@@ -81,15 +81,9 @@ def parse_roster(raw: bytes, label: str = "roster") -> Roster:
 def roster_from(data: Any, label: str = "roster") -> Roster:
     """A roster from parsed JSON, its kind and version checked first; one RosterFileError."""
     try:
-        check_kind(data, ROSTER_KIND, ROSTER_VERSION, "roster")
+        return checked_model(data, Roster, ROSTER_KIND, ROSTER_VERSION, "roster")
     except NotOurs as exc:
         raise RosterFileError(f"{label}: {exc}") from None
-    try:
-        return Roster.model_validate(data, strict=False)
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = ".".join(str(p) for p in err["loc"])
-        raise RosterFileError(f"{label}: invalid roster at {loc}: {err['msg']}") from None
 
 
 def read_roster(path: str | os.PathLike[str], nofollow: bool = False) -> Roster:

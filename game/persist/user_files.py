@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from game.bounded import FileRefused, resolve
 
@@ -37,6 +39,21 @@ def check_kind(data: Any, kind: str, version: int, what: str) -> dict[str, Any]:
     if found < version:
         raise NotOurs(f"{what} version {found} is not one this game reads")
     return data
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def checked_model(data: Any, model: type[M], kind: str, version: int, what: str) -> M:
+    """A file of ours as its model: its kind and version checked first (`check_kind`), then the
+    whole of it; NotOurs naming the problem (the first invalid field, by where it stands)."""
+    check_kind(data, kind, version, what)
+    try:
+        return model.model_validate(data, strict=False)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        raise NotOurs(f"invalid {what} at {loc}: {err['msg']}") from None
 
 
 def short(value: object, limit: int = 40) -> str:
