@@ -34,7 +34,7 @@ Point = tuple[float, float]
 MATERIAL = 0.5  # what a model is worth beyond the Valour its loss gives away
 THREAT_WEIGHT = 0.3  # how likely an enemy in reach is taken to attack next
 SHOT_THREAT = 0.15  # how likely an enemy shooter in range is taken to shoot at this model next
-HERO_LEAVES = 0.2  # a Hero leaving a Retainer still to act out of his Command Range, or gathering him
+HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in his Command Range
 OUT_OF_COMMAND = 0.6  # a Retainer outside its Hero's Command Range when he acts (a Feckless test)
 HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
 PULL = 0.6  # the weight of the pull towards the best target or objective
@@ -480,7 +480,7 @@ class Guesser:
             if was and not will:
                 cost += HERO_LEAVES
             elif will and not was:  # gathered: the Feckless test he would take is spared him
-                cost -= HERO_LEAVES * feckless_weight(table, state, r)
+                cost -= OUT_OF_COMMAND * feckless_weight(table, state, r)
         return cost
 
 
