@@ -9,11 +9,12 @@ Run from the repository root: .venv/bin/python experiments/ladder.py RESULTS.jso
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 from game.ai.levels import LEVEL_PLAYERS
+from game.lab.results import read_results
 from game.lab.stats import wilson
 
 NAMES = {"random": "Random"} | {spec: level.capitalize() for level, spec in LEVEL_PLAYERS.items()}
@@ -23,19 +24,16 @@ BAR = {("easy", "random"): 0.75, ("heuristic", "random"): 0.90}  # else 0.55
 
 def main(path: str) -> None:
     """Print the pooled table as markdown."""
-    cells: list[dict[str, object]] = []
     played: dict[int, list[dict[str, object]]] = defaultdict(list)
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            if "cells" in row:
-                cells = row["cells"]
-            elif "cell" in row and not row["game"].get("error"):
-                played[row["cell"]].append(row["game"])
+    saved = read_results(Path(path))
+    cells = [cell.model_dump(mode="json") for cell in saved.header.cells]
+    for k, game in saved.games:
+        if not game.get("error"):
+            played[k].append(game)
     # (higher, lower) -> [higher's wins, lower's wins, draws, maps]
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for i, cell in enumerate(cells):
-        seat = dict(cell["players"])  # type: ignore[call-overload]
+        seat = dict(cell["players"])
         high, low = sorted(seat.values(), key=lambda spec: -RANK.index(spec) if spec in RANK else 1)
         side_of = {seat["red"]: "red", seat["blue"]: "blue"}
         for game in played[i]:

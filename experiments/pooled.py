@@ -9,11 +9,12 @@ Run from the repository root: .venv/bin/python experiments/pooled.py RESULTS.jso
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from collections import defaultdict
+from pathlib import Path
 
+from game.lab.results import read_results
 from game.lab.stats import mean_se, wilson
 
 
@@ -27,18 +28,15 @@ def even_p(k: int, n: int) -> float:
 
 def main(path: str) -> None:
     """Print the pooled tables as markdown."""
-    cells: list[dict[str, object]] = []
     games: dict[int, list[dict[str, object]]] = defaultdict(list)
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            if "cells" in row:
-                cells = row["cells"]
-            elif "cell" in row and not row["game"].get("error"):
-                games[row["cell"]].append(row["game"])
+    saved = read_results(Path(path))
+    cells = [cell.model_dump(mode="json") for cell in saved.header.cells]
+    for k, game in saved.games:
+        if not game.get("error"):
+            games[k].append(game)
     pairs: dict[tuple[str, str, str], list[tuple[str, str, dict[str, object]]]] = defaultdict(list)
     for i, cell in enumerate(cells):
-        ids = {side: cell["retinues"][side]["id"] for side in ("red", "blue")}  # type: ignore[index]
+        ids = {side: cell["retinues"][side]["id"] for side in ("red", "blue")}
         a, b = sorted(ids.values())
         side_of = {ids["red"]: "red", ids["blue"]: "blue"}
         for g in games[i]:

@@ -24,6 +24,7 @@ from game.persist.saves import write_atomic
 from game.persist.schema import SaveError, parse_json
 from game.persist.user_files import (
     NotOurs,
+    OneLineError,
     OutsideFolder,
     checked_model,
     delete_in,
@@ -37,12 +38,8 @@ SUFFIX = ".json"
 PREVIOUS = ".prev.json"
 
 
-class CampaignFileError(Exception):
+class CampaignFileError(OneLineError):
     """A campaign file that cannot be read or written; str() is one line naming the file."""
-
-    def __init__(self, reason: str) -> None:
-        line = " ".join(reason.split())
-        super().__init__(line if len(line) <= 300 else line[:297] + "...")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from game.bounded import FileRefused, printable, read_bytes
 from game.muster.roster import ROSTER_KIND, ROSTER_VERSION, Roster
 from game.persist.folders import rosters_dir
 from game.persist.saves import write_atomic
-from game.persist.user_files import NotOurs, OutsideFolder, checked_model, delete_in, inside
+from game.persist.user_files import NotOurs, OneLineError, OutsideFolder, checked_model, delete_in, inside
 from game.persist.user_files import file_stem as stem_of
 from game.persist.user_files import free_path as free_in
 
@@ -32,12 +32,8 @@ MAX_DEPTH = 8  # a roster is four levels deep
 SUFFIX = ".json"
 
 
-class RosterFileError(Exception):
+class RosterFileError(OneLineError):
     """A roster file that cannot be read or written; str() is one line naming the file."""
-
-    def __init__(self, reason: str) -> None:
-        line = " ".join(reason.split())
-        super().__init__(line if len(line) <= 300 else line[:297] + "...")
 
 
 @dataclass(frozen=True, slots=True)

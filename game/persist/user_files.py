@@ -16,6 +16,14 @@ from pydantic import BaseModel, ValidationError
 from game.bounded import FileRefused, resolve
 
 
+class OneLineError(Exception):
+    """A file's problem as the player reads it: one line, at most 300 characters."""
+
+    def __init__(self, reason: str) -> None:
+        line = " ".join(reason.split())
+        super().__init__(line if len(line) <= 300 else line[:297] + "...")
+
+
 class OutsideFolder(Exception):
     """A path the folder's files may not be read from or deleted at; str() is the reason."""
 
