@@ -95,3 +95,15 @@ def test_the_muster_says_his_wounds_under_him_and_its_purchases_fit_the_smallest
         assert shop and all(screen.shop_rect.contains(b.rect) for b in shop), size
         assert not any(b.rect.colliderect(done.rect) for b in shop), size
         assert all(b.rect.height >= app.fonts.body.get_linesize() for b in shop)
+
+
+def test_the_next_battle_names_its_table_once() -> None:
+    from game.campaign.model import new_campaign
+    from game.campaign.stories import first_story
+    from game.muster import blank
+    from game.ui.screens.campaign import battle_words
+
+    _, narrative, stage = first_story()
+    c = new_campaign("N", "narrative", 1, blank(1, "Red"), blank(2, "Blue"), narrative=narrative, stage=stage)
+    heading, briefing = battle_words(c)
+    assert heading == "Next: The Raid on Foulsyke Mill" and briefing

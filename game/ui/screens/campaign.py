@@ -108,7 +108,9 @@ def battle_words(c: Campaign) -> tuple[str, str]:
     nxt, narrative = coming(c), narrative_of(c)
     if narrative is not None and c.stage in narrative.stages:
         stage = narrative.stages[c.stage]
-        return f"Next: {stage.title}, on {table_title(stage.scenario)}", stage.briefing
+        table = table_title(stage.scenario)
+        where = "" if table.casefold() in stage.title.casefold() else f", on {table}"
+        return f"Next: {stage.title}{where}", stage.briefing
     if c.campaign == "narrative":
         return "Next battle", f"The narrative {c.narrative!r} is not shipped with this game."
     if nxt is None or not nxt.scenario:
