@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.ai.heuristic import Memory
 from game.ai.random_player import NoLegalCommand
+from game.ai.tuning import AI_FILE
 from game.ai.weighing import Weighed, Weighs, ranked, top
 from game.content.loader import DATA_DIR
 from game.muster.rules import data_model
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from game.rules.engine import Engine
     from game.rules.state import GameState, Side
 
-AI_FILE = "ai.toml"
 SHARE = 1000  # a share is rolled as one of this many equal chances
 Scored = list[tuple[Command, float]]
 

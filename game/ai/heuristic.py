@@ -15,8 +15,6 @@ from game.ai.deploy import deploy_command, deploying
 from game.ai.eager import best_drive, driver_command_limit
 from game.ai.ground import Ground
 from game.ai.heuristic_terms import (
-    DRIVEN_OFF,
-    QUIT,
     Guesser,
     MeleeGuess,
     counter_charge_bonus,
@@ -32,6 +30,7 @@ from game.ai.heuristic_terms import (
 )
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
+from game.ai.tuning import near_tie, weights
 from game.rules import odds
 from game.rules.commands import (
     Activate,
@@ -70,9 +69,6 @@ if TYPE_CHECKING:
     from game.rules.engine import Engine
 
 REFUSED = -1e9  # the score of a command the engine would refuse
-NEAR_TIE = {"easy": 0.35, "normal": 0.02, "hard": 0.005}  # scores this close to the best are equals
-FORWARD = 0.05  # a small thanks for acting rather than idling
-HAND = 0.15  # a Perk card in hand, in Valour Points at the leaves (the count of a hand is public)
 
 
 class Memory:
@@ -100,7 +96,7 @@ def suggest(engine: Engine, side: Side, n: int = 3,
     if deploying(engine):  # before the first card: the Spear stood with purpose
         return [(deploy_command(engine, side), 0.0)]
     with engine.deciding():
-        cmds = _commands(engine, side)
+        cmds = offered_commands(engine, side)
         scored = _Scorer(engine, side, memory or Memory()).score_all(cmds)
     scored = [cs for cs in scored if cs[1] > REFUSED]
     scored.sort(key=lambda cs: -cs[1])
@@ -111,7 +107,7 @@ def best_command(engine: Engine, side: Side, memory: Memory | None = None) -> Co
     """The best-scoring command the engine accepts now (the first of equals), None if there is
     none: the heuristic's choice with no dice, for a search's play-outs."""
     with engine.deciding():
-        scored = _Scorer(engine, side, memory or Memory()).score_all(_commands(engine, side))
+        scored = _Scorer(engine, side, memory or Memory()).score_all(offered_commands(engine, side))
     best: Command | None = None
     top = REFUSED
     for cmd, score in scored:
@@ -124,8 +120,9 @@ def evaluate(engine: Engine, side: Side) -> float:
     """A static evaluation of the position for `side`: the Valour margin, plus material (what the
     models left on each side are worth, steeds included), plus the hold objectives each side
     holds now (weighted by how near the end is), loot still in reach, the escort's progress, and
-    each side's chance of quitting the field on a failed Will to Fight (`QUIT` Valour Points), and
-    the Perk cards each side holds (`HAND` each: a card kept is a card still to play)."""
+    each side's chance of quitting the field on a failed Will to Fight (`quit` Valour Points), and
+    the Perk cards each side holds (`hand` each: a card kept is a card still to play); the weights
+    are the `[heuristic]` table of ai.toml."""
     table, state = engine.table, engine.state
     foe = other_side(side)
     score = float(state.sides[side].valour - state.sides[foe].valour)
@@ -147,8 +144,9 @@ def evaluate(engine: Engine, side: Side) -> float:
             along = v.x / width if v.escort_edge == "east" else 1 - v.x / width \
                 if v.escort_edge == "west" else 0.5
             score += v.escort_valour * 0.5 * along * (1 if v.side == side else -1)
-    score += HAND * (len(state.sides[side].perks) - len(state.sides[foe].perks))  # how many: public
-    return score + QUIT * (quit_chance(table, state, foe) - quit_chance(table, state, side))
+    w = weights()
+    score += w.hand * (len(state.sides[side].perks) - len(state.sides[foe].perks))  # how many: public
+    return score + w.quit * (quit_chance(table, state, foe) - quit_chance(table, state, side))
 
 
 def quit_chance(table: Table, state: GameState, side: Side) -> float:
@@ -156,8 +154,8 @@ def quit_chance(table: Table, state: GameState, side: Side) -> float:
     return quit_odds(table, state, side)
 
 
-def _commands(engine: Engine, side: Side) -> list[Command]:
-    """Every distinct command among the side's candidates (unchecked)."""
+def offered_commands(engine: Engine, side: Side) -> list[Command]:
+    """Every distinct command among the side's candidates, in the engine's order (unchecked)."""
     out: list[Command] = []
     seen: set[Command] = set()
     for cand in engine.candidates(side):
@@ -191,12 +189,12 @@ class HeuristicPlayer:
         if deploying(engine):  # before the first card: the Spear stood with purpose
             return deploy_command(engine, side)
         with engine.deciding():
-            scored = _Scorer(engine, side, self.memory).score_all(_commands(engine, side))
+            scored = _Scorer(engine, side, self.memory).score_all(offered_commands(engine, side))
         scored = [cs for cs in scored if cs[1] > REFUSED]
         if not scored:
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         best = max(s for _, s in scored)
-        equals = [c for c, s in scored if s >= best - NEAR_TIE.get(self.level, 0.02)]
+        equals = [c for c, s in scored if s >= best - near_tie(self.level)]
         return equals[self.dice.pick(len(equals))]
 
 
@@ -355,7 +353,7 @@ class _Scorer:
         if cmd.pull_down:
             p_six = 1 - (5 / 6) ** plan.attacker.dice
             gain = p_six * (steed_value(table, dfd) + 0.5) + (1 - p_six) * gain
-        return gain - worth.loss + FORWARD
+        return gain - worth.loss + weights().forward
 
     def shoot(self, cmd: Shoot, plan: ShotPlan | VehicleShotPlan) -> float:
         """A shot at its exact odds: the rider wounded, the steed hit (a fall, a bolt), a cart hit."""
@@ -439,7 +437,7 @@ class _Scorer:
             return stand + p_ok * (ours + 0.2) - risk
         if choice == "mounted_evasion":
             p_ok, risk = gambit_risk(table, me, "mounted_charge")
-            return p_ok * -DRIVEN_OFF + (1 - p_ok) * stand - risk
+            return p_ok * -weights().driven_off + (1 - p_ok) * stand - risk
         if choice == "defend":
             return -guess.guess_melee(foe, me, False).net + 0.05
         if choice == "evade":
@@ -447,7 +445,7 @@ class _Scorer:
                 return 0.4 * stand - 0.2
             need = 3 if table.has_skill(me, "nimble") and in_hard_going(table, me) else 4
             p = float(odds.evade_odds(need, 0, me.reroll_ready))
-            return p * -DRIVEN_OFF + (1 - p) * stand
+            return p * -weights().driven_off + (1 - p) * stand
         return stand
 
     # --- Perk cards -----------------------------------------------------------------------

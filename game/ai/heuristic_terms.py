@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from game.ai.ground import Ground
+from game.ai.tuning import weights
 from game.content.models import ram_band
 from game.rules import odds
 from game.rules.charges import reaction_options
@@ -31,16 +32,6 @@ from game.terrain.terrain_map import HARD_GOING
 
 Point = tuple[float, float]
 
-MATERIAL = 0.5  # what a model is worth beyond the Valour its loss gives away
-THREAT_WEIGHT = 0.3  # how likely an enemy in reach is taken to attack next
-SHOT_THREAT = 0.15  # how likely an enemy shooter in range is taken to shoot at this model next
-HERO_LEAVES = 0.2  # a Hero moving off from a Retainer still to act, who was in his Command Range
-OUT_OF_COMMAND = 0.6  # a Retainer outside its Hero's Command Range when he acts (a Feckless test)
-HARD_GOING_RIDER = 0.15  # a rider ending in Hard Going (no charge out of it)
-PULL = 0.6  # the weight of the pull towards the best target or objective
-DRIVEN_OFF = 0.15  # a model that rides or runs away from a charge, driven from where it stood
-ROAD = 0.5  # how likely a driven enemy cart or wagon is taken to drive over the ground just ahead of it
-QUIT = 8.0  # a side's quitting the field (a failed Will to Fight), in Valour Points
 
 
 def closeness(d: float) -> float:
@@ -75,7 +66,7 @@ def model_value(table: Table, m: Model) -> float:
     """What losing this model costs its side: its Valour, its worth in the fight, the Captain's
     weight on the Will to Fight."""
     extra = 0.7 if table.profile(m).role == "captain" else 0.0
-    return valour_of(table, m) + MATERIAL + extra
+    return valour_of(table, m) + weights().material + extra
 
 
 def steed_value(table: Table, m: Model) -> float:
@@ -140,8 +131,8 @@ def quit_odds(table: Table, state: GameState, side: Side, lost: str = "") -> flo
 
 def will_stake(table: Table, state: GameState, m: Model) -> float:
     """What m's loss would cost his side in the Will to Fight, beyond the model itself: the chance
-    it quits the field with him lost, less the chance as it stands, at `QUIT` Valour Points."""
-    return QUIT * (quit_odds(table, state, m.side, m.id) - quit_odds(table, state, m.side))
+    it quits the field with him lost, less the chance as it stands, at `quit` Valour Points (ai.toml)."""
+    return weights().quit * (quit_odds(table, state, m.side, m.id) - quit_odds(table, state, m.side))
 
 
 @dataclass(slots=True)
@@ -369,8 +360,9 @@ class Guesser:
                 shots.append(self.shot_over(e, d, m))
         blows.sort(reverse=True)
         melee = sum(blows[:2]) + 0.3 * sum(blows[2:])
-        shot = SHOT_THREAT * (max(shots, default=0.0) + 0.1 * sum(shots))
-        return THREAT_WEIGHT * melee + shot + stake  # a blow that may win the day is surely struck
+        w = weights()
+        shot = w.shot_threat * (max(shots, default=0.0) + 0.1 * sum(shots))
+        return w.threat_weight * melee + shot + stake  # a blow that may win the day is surely struck
 
     def way(self, at: Point, target: Point, mounted: bool) -> float:
         """Inches from `at` to `target` round the ground (straight if no Ground is kept)."""
@@ -415,10 +407,10 @@ class Guesser:
             if shooter and not acted:
                 best_shot = max(best_shot, self.shot_guess(m, at, e))
             pulls.append((worth, d, (e.x, e.y), 0.0 if d > 3.0 else math.inf))
-        value += PULL * self._best_pull(at, mounted, pulls) + 0.8 * best_shot
+        value += weights().pull * self._best_pull(at, mounted, pulls) + 0.8 * best_shot
         value -= self.command_cost(m, at) + self.road_risk(m, at)
         if mounted and table.terrain.kind_at(*at) in HARD_GOING:
-            value -= HARD_GOING_RIDER
+            value -= weights().hard_going_rider
         return value
 
     def _best_pull(self, at: Point, mounted: bool, pulls: list[tuple[float, float, Point, float]]) -> float:
@@ -454,7 +446,7 @@ class Guesser:
             run_down = 1.0 - float(odds.d6_test(rules.dodge_target, band.dodge_modifier))
             hits = int(prof.base_damage * ((band.die_sides + 1) / 2 + band.die_bonus)) // rules.points_per_hit
             cost = hits_value(table, m, hits) + kill_chance(table, m, hits) * self.at_stake(m)
-            risk += ROAD * run_down * cost
+            risk += weights().road * run_down * cost
         return risk
 
     def command_cost(self, m: Model, at: Point) -> float:
@@ -468,7 +460,7 @@ class Guesser:
             reach = command_range(table, hero)
             if _gap(at, m, hero) <= reach - 0.3:
                 return 0.0
-            return OUT_OF_COMMAND * feckless_weight(table, state, m)  # lighter with an Inspiring Hero
+            return weights().out_of_command * feckless_weight(table, state, m)  # less with an Inspiring Hero
         reach = command_range(table, m)
         cost = 0.0
         for r in state.models:  # those still to act this turn: left behind, or gathered
@@ -478,9 +470,9 @@ class Guesser:
             was = math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach
             will = math.dist(at, (r.x, r.y)) - pad <= reach
             if was and not will:
-                cost += HERO_LEAVES
+                cost += weights().hero_leaves
             elif will and not was:  # gathered: the Feckless test he would take is spared him
-                cost -= OUT_OF_COMMAND * feckless_weight(table, state, r)
+                cost -= weights().out_of_command * feckless_weight(table, state, r)
         return cost
 
 
@@ -566,8 +558,8 @@ def counter_charge_bonus(table: Table, me: Model, charger: Model, start: Point) 
 def evaded(net: float, escape: float) -> float:
     """A charge's worth when the charged model may slip away (`escape`): he answers with what is
     worse for the charger, the fight, or the chance of none, in which he is driven off
-    (`DRIVEN_OFF`, as he weighs it himself)."""
-    return min(net, (1.0 - escape) * net + escape * DRIVEN_OFF)
+    (`driven_off` in ai.toml, as he weighs it himself)."""
+    return min(net, (1.0 - escape) * net + escape * weights().driven_off)
 
 
 def jump_risk(table: Table, m: Model, jumps: int, stakes: int) -> float:
@@ -582,9 +574,6 @@ def jump_risk(table: Table, m: Model, jumps: int, stakes: int) -> float:
     return jumps * cost + stakes * falls * steed_value(table, m)
 
 
-HURT = {"crushed": 2, "hard_fall": 1}  # the wounds of a Thrown Rider result (thrown_rider in tables.toml)
-
-
 def thrown_weight(table: Table, m: Model) -> float:
     """How badly a throw would hurt this rider against one without Sure Seat (its plus to each
     Thrown Rider die): the wounds to be expected of odds.thrown_rider_odds, in proportion."""
@@ -592,10 +581,11 @@ def thrown_weight(table: Table, m: Model) -> float:
     if not sure:
         return 1.0
     dice = max(1, table.profile(m).prowess or 0)  # as steeds.rider_dice
+    wounds = {row.result: row.wounds for row in table.content.tables["thrown_rider"].rows}
 
     def hurt(modifier: int) -> Fraction:
         dist = odds.thrown_rider_odds(dice, modifier, content=table.content)
-        return sum((p * HURT.get(result, 0) for result, p in dist.items()), Fraction(0))
+        return sum((p * wounds.get(result, 0) for result, p in dist.items()), Fraction(0))
 
     plain = hurt(0)
     return float(hurt(sure) / plain) if plain else 1.0

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.ai.deploy import deploy_command, deploying
-from game.ai.heuristic import NEAR_TIE, REFUSED, HeuristicPlayer, Memory, score_commands
+from game.ai.heuristic import REFUSED, HeuristicPlayer, Memory, offered_commands, score_commands
 from game.ai.random_player import NoLegalCommand
 from game.ai.search import SearchPlayer
+from game.ai.tuning import near_tie
 from game.rules.commands import Command
 
 if TYPE_CHECKING:
@@ -22,18 +23,6 @@ if TYPE_CHECKING:
 
 Weighed = tuple[tuple[Command, float], ...]  # commands with their values, best first
 SHOWN = 5  # how many weighed commands a player keeps for the panel
-
-
-def offered_commands(engine: Engine, side: Side) -> list[Command]:
-    """Every distinct command among the side's candidates, in the engine's order (unchecked)."""
-    out: list[Command] = []
-    seen: set[Command] = set()
-    for cand in engine.candidates(side):
-        cmd = cand.command()
-        if cmd is not None and cmd not in seen:
-            seen.add(cmd)
-            out.append(cmd)
-    return out
 
 
 def ranked(engine: Engine, side: Side, memory: Memory | None = None) -> list[tuple[Command, float]]:
@@ -85,7 +74,7 @@ class WeighingHeuristic(Weighs, HeuristicPlayer):
             raise NoLegalCommand(f"no legal command for {side} (turn {engine.state.turn})")
         self.last_weighed = top(scored)
         best = max(s for _, s in scored)
-        equals = [c for c, s in scored if s >= best - NEAR_TIE.get(self.level, 0.02)]
+        equals = [c for c, s in scored if s >= best - near_tie(self.level)]
         return equals[self.dice.pick(len(equals))]
 
 

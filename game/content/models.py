@@ -165,6 +165,7 @@ class TableRow(Data):
     high: int = Field(ge=-5, le=12)
     result: str
     text: str
+    wounds: int = Field(default=0, ge=0, le=6, description="Wounds the result deals (a Thrown Rider).")
 
 
 class DiceTable(Data):

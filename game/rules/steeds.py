@@ -75,10 +75,9 @@ def thrown_rider(act: Act, m: Model, modifier: int = 0, by_side: Side | NoSide =
     spot = place_on_foot(act, m, at if at is not None else (m.x, m.y))
     act.emit(RiderThrown(model=m.id, rolls=rolls, modifier=modifier, result=row.result, at=spot))
     side = by_side or other_side(m.side)
-    if row.result == "crushed":
-        wound(act, m, 2, side)
-    elif row.result == "hard_fall":
-        wound(act, m, 1, side)
+    if row.wounds:  # crushed, a hard fall (tables.toml)
+        wound(act, m, row.wounds, side)
+    if row.result == "hard_fall":
         if not m.removed:
             m.stunned = max(m.stunned, 1)
     elif row.result == "winded":

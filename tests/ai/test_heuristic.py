@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai import HeuristicPlayer, ground, make_player, parse_spec
-from game.ai.heuristic import QUIT, Memory, evaluate, quit_chance, score_commands, suggest
+from game.ai.heuristic import Memory, evaluate, quit_chance, score_commands, suggest
 from game.ai.heuristic_terms import model_value, steed_value
+from game.ai.tuning import weights
 from game.rules.commands import Activate, Fight, Move, React
 from game.rules.context import Rejected
 from game.rules.engine import Accepted, Engine
@@ -153,7 +154,7 @@ def test_the_evaluation_counts_a_captain_lost_as_the_will_to_fight_it_puts_at_ri
     left = state.max_turns - state.turn + 1
     assert quit_chance(table, state, "red") == pytest.approx(1 - stays ** left)
     material = 0.3 * model_value(table, captain) + 0.3 * steed_value(table, captain)
-    assert before - evaluate(engine, "red") == pytest.approx(material + QUIT * (1 - stays ** left))
+    assert before - evaluate(engine, "red") == pytest.approx(material + weights().quit * (1 - stays ** left))
     state.turn = state.max_turns  # the last turn: one roll left
     assert quit_chance(table, state, "red") == pytest.approx(15 / 36)
     state.sides["red"].will_bonus = 1  # 6+ for that roll

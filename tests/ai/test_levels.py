@@ -13,8 +13,9 @@ import pytest
 
 from game.ai import PLAYERS, make_player, parse_spec
 from game.ai.easy import EasyPlayer, EasyTuning, easy_tuning, own_side_target, spear_idle
-from game.ai.heuristic import NEAR_TIE, HeuristicPlayer
+from game.ai.heuristic import HeuristicPlayer
 from game.ai.levels import LEVEL_PLAYERS, level_of, level_spec
+from game.ai.tuning import near_tie
 from game.ai.weighing import WeighingHeuristic, ranked
 from game.rules.commands import Activate, Command, EndSpear, Fight, PlayPerk
 from game.rules.context import Rejected
@@ -161,4 +162,4 @@ def test_the_weighing_heuristic_chooses_as_the_heuristic_and_keeps_what_it_weigh
         weighed = weighing.last_weighed
         values = [s for _, s in weighed]
         assert 1 <= len(weighed) <= 5 and values == sorted(values, reverse=True)
-        assert dict(ranked(engine, side))[cmd] >= weighed[0][1] - NEAR_TIE["normal"]
+        assert dict(ranked(engine, side))[cmd] >= weighed[0][1] - near_tie("normal")
