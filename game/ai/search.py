@@ -36,8 +36,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.dataclasses import dataclass
 
 from game.ai import heuristic
 from game.ai.deploy import deploy_command, deploying
@@ -47,7 +51,10 @@ from game.ai.heuristic import Memory
 from game.ai.heuristic_terms import Guesser
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
+from game.ai.tuning import AI_FILE
 from game.ai.view import determinise, view_table
+from game.content.loader import DATA_DIR
+from game.muster.rules import data_model
 from game.rules.commands import Activate, Command, Drive, Move
 from game.rules.context import Rejected
 from game.rules.dice import Dice
@@ -56,48 +63,59 @@ from game.rules.state import GameState, NoSide, Side, other_side
 
 Mover = Literal["nearest", "heuristic"]  # how a play-out moves a model (Budget.moves_by)
 Striker = Literal["dice", "heuristic"]  # how a play-out picks blows, shots, the next model (strikes_by)
+Policy = Literal["quick", "heuristic"]  # the play-outs' policy for both sides (Budget.policy)
 WIN = 100.0  # a won game, in Valour Points
 DECISIVE = 4.0  # a played-out game's result: the Valour margin plus this much for a win (less for a loss)
 ENDGAME_DEPTH = 400  # commands a play-out to the end of the game may take (a turn takes about 100)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, config=ConfigDict(extra="forbid", allow_inf_nan=False))
 class Budget:
-    """How hard a level searches: commands kept, views, rollout depth, time cap and greed."""
+    """How hard a level searches: commands kept, views, rollout depth, time cap and greed (a
+    `[search.LEVEL]` table of ai.toml; every field is required there and bounded here)."""
 
-    keep: int  # K: commands searched on every view after the screen (all are played on the first)
-    samples: int  # N: views (determinisations) each kept command is played on
-    depth: int  # commands played after the searched one before the position is evaluated
-    time_cap: float | None  # seconds: no further round of views once a decision has taken this long
-    temperature: float = 0.0  # 0: the best mean; else a softmax draw among the best `spread`
-    spread: int = 1
-    replies: bool = False  # the opponent answers a reaction offered to it with its best reply
-    plies: int = 1  # activations played out: the one in hand, then (2) the next one, whoever's
-    screen: int = 24  # at most this many commands are played out on the first view (cheap score first)
-    policy: str = "quick"  # the play-outs' policy for both sides: "quick" or "heuristic" (its best command)
-    spots: float = 0.0  # the weight at the leaves of where the models stand (the heuristic's spot values)
-    confidence: float = 0.0  # z: a rival to the cheap score's best must beat it by z standard errors
-    prior: float = 3.0  # how many times the cheap score (score_commands) is added to the searched value
-    moves_by: Mover = "nearest"  # the play-outs' moves: straight at the nearest foe, or the heuristic's best
-    endgame: int = 0  # in the last turn, with at most this many Hero cards still to draw, play to the end
-    one_to_bring_on: bool = False  # of the models still to act, only the cheap score's next is searched
-    whole_spear: bool = False  # play out the rest of the Spear's activation, not only the model's
-    bearings: int = 0  # also plain moves along this many bearings (finer_moves), not only those offered
-    finer: int = 2  # of those, the best this many by the cheap score join the offered commands
-    strikes_by: Striker = "dice"  # play-outs' reactions, blows, shots, next model: dice or heuristic
-    through_perks: bool = False  # a Perk played between models is played out through the next activation
-    fresh: bool = False  # the kept commands' values leave out the first view, on which they were picked
+    keep: int = Field(ge=1, le=64)  # K: commands searched on every view after the screen
+    samples: int = Field(ge=1, le=500)  # N: views (determinisations) each kept command is played on
+    depth: int = Field(ge=0, le=ENDGAME_DEPTH)  # commands played after the searched one before the leaf
+    time_cap: float | None = Field(gt=0, le=600)  # seconds: no further round of views after this long
+    temperature: float = Field(ge=0, le=10)  # 0: the best mean; else a softmax draw among the best `spread`
+    spread: int = Field(ge=1, le=64)
+    replies: bool = Field()  # the opponent answers a reaction offered to it with its best reply
+    plies: int = Field(ge=1, le=4)  # activations played out: the one in hand, then (2) the next one
+    screen: int = Field(ge=1, le=256)  # at most this many commands played out on the first view
+    policy: Policy = Field()  # the play-outs' policy for both sides: "quick" or "heuristic"
+    spots: float = Field(ge=0, le=10)  # the weight at the leaves of where the models stand
+    confidence: float = Field(ge=0, le=10)  # z: a rival to the cheap score's best must beat it by z SEs
+    prior: float = Field(ge=0, le=100)  # how many times the cheap score is added to the searched value
+    moves_by: Mover = Field()  # the play-outs' moves: straight at the nearest foe, or the heuristic's best
+    endgame: int = Field(ge=0, le=64)  # in the last turn, at most this many Hero cards to draw: play on
+    one_to_bring_on: bool = Field()  # of the models still to act, only the cheap score's next is searched
+    whole_spear: bool = Field()  # play out the rest of the Spear's activation, not only the model's
+    bearings: int = Field(ge=0, le=360)  # also plain moves along this many bearings (finer_moves)
+    finer: int = Field(ge=0, le=64)  # of those, the best this many by the cheap score join the offered
+    strikes_by: Striker = Field()  # play-outs' reactions, blows, shots, next model: dice or heuristic
+    through_perks: bool = Field()  # a Perk played between models is played out through the next activation
+    fresh: bool = Field()  # the kept commands' values leave out the first view, on which they were picked
 
 
-BUDGETS: dict[str, Budget] = {  # by level; hard is normal's method with a bigger budget
-    "easy": Budget(keep=3, samples=2, depth=3, time_cap=0.1, temperature=0.6, spread=3),
-    "normal": Budget(keep=3, samples=11, depth=6, time_cap=0.22, screen=8, spots=1.0, confidence=0.5,
-                     moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24,
-                     strikes_by="heuristic", through_perks=True, fresh=True),
-    "hard": Budget(keep=4, samples=22, depth=6, time_cap=1.5, screen=12, spots=1.0, confidence=0.5,
-                   moves_by="heuristic", endgame=3, one_to_bring_on=True, bearings=24,
-                   strikes_by="heuristic", through_perks=True, fresh=True),
-}
+class Budgets(BaseModel):
+    """The `[search]` table of ai.toml: a budget by level; hard is normal's method with a bigger one."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    easy: Budget
+    normal: Budget
+    hard: Budget
+
+
+@cache
+def budgets_from(data_dir: Path) -> dict[str, Budget]:
+    """The search's budgets by level, from a content folder's ai.toml (one ContentError naming the
+    level and the key)."""
+    return dict(data_model(data_dir / AI_FILE, "search", Budgets))
+
+
+BUDGETS: dict[str, Budget] = budgets_from(DATA_DIR)  # by level, as shipped
 
 
 # The search reads a position with the heuristic player's functions: its evaluation at the

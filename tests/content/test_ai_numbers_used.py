@@ -1,9 +1,11 @@
 """Every key of ai.toml is read by the game, the shipped file sets each one itself, and a value
-out of its bounds is one ContentError naming the table and the key. The wounds the heuristic
-weighs a Thrown Rider by are the table's own."""
+out of its bounds is one ContentError naming the table and the key: Easy's shares, the heuristic's
+weights and the search's budgets by level. The wounds the heuristic weighs a Thrown Rider by are
+the table's own."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import tomllib
@@ -13,24 +15,41 @@ import pytest
 from pydantic import BaseModel
 
 from game.ai.easy import EasyTuning, easy_tuning_from
+from game.ai.search import BUDGETS, Budget, budgets_from
 from game.ai.tuning import AI_FILE, HeuristicWeights, heuristic_weights_from, near_tie, weights
 from game.content.loader import DATA_DIR, ContentError, load_content
 
 GAME = Path(__file__).resolve().parents[2] / "game"
 SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in sorted(GAME.rglob("*.py")))
-SECTIONS: dict[type[BaseModel], str] = {EasyTuning: "easy", HeuristicWeights: "heuristic"}
-FIELDS = [(model, name) for model in SECTIONS for name in model.model_fields]
+SECTIONS: dict[type[BaseModel], tuple[str, ...]] = {EasyTuning: ("easy",), HeuristicWeights: ("heuristic",)}
+LEVELS = ("easy", "normal", "hard")
+BUDGET_FIELDS = [f.name for f in dataclasses.fields(Budget)]
+FIELDS = [(model.__name__, name) for model in SECTIONS for name in model.model_fields]
+FIELDS += [("Budget", name) for name in BUDGET_FIELDS]
 
 
-@pytest.mark.parametrize(("model", "name"), FIELDS, ids=[f"{m.__name__}.{n}" for m, n in FIELDS])
-def test_every_ai_key_is_read_somewhere_in_the_game(model: type[BaseModel], name: str) -> None:
-    assert re.search(rf"\.{name}\b", SOURCE), f"{model.__name__}.{name} is never read in game/"
+@pytest.mark.parametrize(("model", "name"), FIELDS, ids=[f"{m}.{n}" for m, n in FIELDS])
+def test_every_ai_key_is_read_somewhere_in_the_game(model: str, name: str) -> None:
+    assert re.search(rf"\.{name}\b", SOURCE), f"{model}.{name} is never read in game/"
+
+
+def _shipped(*keys: str) -> set[str]:
+    table = tomllib.loads((DATA_DIR / AI_FILE).read_text(encoding="utf-8"))
+    for key in keys:
+        table = table[key]
+    return set(table)
 
 
 @pytest.mark.parametrize("model", list(SECTIONS), ids=lambda m: m.__name__)
 def test_the_shipped_ai_file_sets_every_key_itself(model: type[BaseModel]) -> None:
-    table = tomllib.loads((DATA_DIR / AI_FILE).read_text(encoding="utf-8"))[SECTIONS[model]]
-    assert set(table) == set(model.model_fields), f"ai.toml [{SECTIONS[model]}] differs from its model"
+    assert _shipped(*SECTIONS[model]) == set(model.model_fields), f"ai.toml {SECTIONS[model]} differs"
+
+
+def test_the_search_has_a_budget_for_each_level_and_each_sets_every_key() -> None:
+    assert tuple(BUDGETS) == LEVELS and _shipped("search") == set(LEVELS)
+    for level in LEVELS:
+        assert _shipped("search", level) == set(BUDGET_FIELDS), level
+    assert BUDGETS["hard"].samples > BUDGETS["normal"].samples  # hard: normal's method, a bigger budget
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
@@ -53,6 +72,19 @@ def test_a_bad_heuristic_weight_is_one_error_naming_it(tmp_path: Path, old: str,
         heuristic_weights_from(_broken(tmp_path, old, new))
     message = str(caught.value)
     assert "\n" not in message and message.startswith("ai.toml: [heuristic]: field ") and field in message
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("samples = 11", "samples = 0", "normal.samples"),
+    ('policy = "quick"', 'policy = "lucky"', "easy.policy"),
+    ("fresh = true", "fresh = true\nfaster = true", "normal.faster"),
+])
+def test_a_bad_search_budget_is_one_error_naming_its_level_and_key(tmp_path: Path, old: str, new: str,
+                                                                   where: str) -> None:
+    with pytest.raises(ContentError) as caught:
+        budgets_from(_broken(tmp_path, old, new))
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith(f"ai.toml: [search]: field {where}:"), message
 
 
 def test_a_bad_easy_share_is_one_error_naming_it(tmp_path: Path) -> None:
