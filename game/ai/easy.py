@@ -19,14 +19,17 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.ai.heuristic import Memory
+from game.ai.heuristic_terms import escape_chance
 from game.ai.random_player import NoLegalCommand
 from game.ai.tuning import AI_FILE
 from game.ai.weighing import Weighed, Weighs, ranked, top
 from game.content.loader import DATA_DIR
 from game.muster.rules import data_model
-from game.rules.commands import Activate, Command, EndSpear, Fight, Move, PlayPerk, Shoot
+from game.rules.commands import Activate, Command, EndSpear, Fight, Move, PlayPerk, React, Shoot
 from game.rules.dice import Dice
+from game.rules.paths import MovePlan
 from game.rules.spears import spear_members
+from game.rules.state import other_side
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
@@ -65,15 +68,23 @@ def easy_tuning() -> EasyTuning:
     return easy_tuning_from(DATA_DIR)
 
 
-def own_side_target(state: GameState, side: Side, cmd: Command) -> bool:
-    """A shot at a model or vehicle of the shooter's own side."""
+def not_the_enemys(state: GameState, side: Side, cmd: Command) -> bool:
+    """A shot at a model or vehicle that is not the enemy's: his own side's, or a neutral cart."""
     if not isinstance(cmd, Shoot):
         return False
     model = state.find(cmd.target)
     if model is not None:
-        return model.side == side
+        return model.side != other_side(side)
     vehicle = state.find_vehicle(cmd.target)
-    return vehicle is not None and vehicle.side == side
+    return vehicle is not None and vehicle.side != other_side(side)
+
+
+def worse_than_standing(scored: Scored) -> list[Command]:
+    """The answers to a charge scored below simply standing to it (a gambit's risk for nothing)."""
+    stand = next((s for c, s in scored if isinstance(c, React) and c.choice == "stand"), None)
+    if stand is None:
+        return []
+    return [c for c, s in scored if isinstance(c, React) and s < stand]
 
 
 def spear_idle(state: GameState) -> bool:
@@ -81,11 +92,26 @@ def spear_idle(state: GameState) -> bool:
     return not any(m.activated for m in spear_members(state, state.current_card))
 
 
-def sane(state: GameState, side: Side, scored: Scored, gap: float) -> Scored:
+def likely_slips_away(engine: Engine, cmd: Command) -> bool:
+    """A charge at a model who more likely than not slips away from it (a rider's Mounted Evasion,
+    a Shootist's Evade): the charger is left standing where the enemy was."""
+    plan = engine.check(cmd) if isinstance(cmd, Move) else None
+    if not isinstance(plan, MovePlan) or not plan.charge_target:
+        return False
+    state = engine.state
+    charger, target = state.model(plan.model.id), state.model(plan.charge_target)
+    return escape_chance(engine.table, state, charger, target) > 0.5
+
+
+def sane(engine: Engine, side: Side, scored: Scored, gap: float) -> Scored:
     """The commands a careless person would still never give (best first, as given): no shot at
-    his own side; a fight on offer is fought (or a Perk played first); no Spear ended before any
-    of its models has acted while one may; nothing `gap` or more below the best left."""
-    pool = [cs for cs in scored if not own_side_target(state, side, cs[0])]
+    his own side or a neutral cart; no answer to a charge worse than standing; no charge at a model
+    who will likely slip away; a fight on offer is fought (or a Perk played first); no Spear ended
+    before any of its models has acted while one may; nothing `gap` or more below the best left."""
+    state = engine.state
+    worse = worse_than_standing(scored)
+    pool = [cs for cs in scored if not not_the_enemys(state, side, cs[0]) and cs[0] not in worse
+            and (cs is scored[0] or not likely_slips_away(engine, cs[0]))]
     if any(isinstance(c, Fight) for c, _ in pool):
         pool = [cs for cs in pool if isinstance(cs[0], Fight | PlayPerk)]
     if any(isinstance(c, Activate) for c, _ in pool) and spear_idle(state):
@@ -134,7 +160,7 @@ class EasyPlayer(Weighs):
         forget, rush, rank = self.roll(t.forget_perks), self.roll(t.rush_nearest), self.dice.pick(SHARE)
         if forget and any(not isinstance(c, PlayPerk) for c, _ in scored):
             scored = [cs for cs in scored if not isinstance(cs[0], PlayPerk)]
-        pool = sane(engine.state, side, scored, t.worst_gap)
+        pool = sane(engine, side, scored, t.worst_gap)
         self.last_weighed = top(pool)
         rushed = nearest_enemy_move(engine.state, side, pool) if rush and engine.state.active_model else None
         if rushed is not None:
@@ -144,4 +170,5 @@ class EasyPlayer(Weighs):
         return pool[min(index, len(pool) - 1)][0]
 
 
-__all__ = ["AI_FILE", "EasyPlayer", "EasyTuning", "easy_tuning", "easy_tuning_from", "sane"]
+__all__ = ["AI_FILE", "EasyPlayer", "EasyTuning", "easy_tuning", "easy_tuning_from", "likely_slips_away",
+           "not_the_enemys", "sane", "worse_than_standing"]

@@ -9,14 +9,13 @@ within one decision, higher is better), `suggest` (the best few, for a hint over
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.ai.deploy import deploy_command, deploying
 from game.ai.eager import best_drive, driver_command_limit
 from game.ai.ground import Ground
 from game.ai.heuristic_terms import (
     Guesser,
     MeleeGuess,
+    counter_chance,
     counter_charge_bonus,
     escape_chance,
     evaded,
@@ -31,6 +30,7 @@ from game.ai.heuristic_terms import (
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.tuning import near_tie, weights
+from game.ai.view import view_table
 from game.rules import odds
 from game.rules.commands import (
     Activate,
@@ -55,6 +55,7 @@ from game.rules.commands import (
 from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Rejected, Table
 from game.rules.dice import Dice
+from game.rules.engine import Engine
 from game.rules.explain import explain_move, shot_chances
 from game.rules.melee import FightPlan, fight_odds
 from game.rules.missiles import ShotPlan, missile_weapon
@@ -64,9 +65,6 @@ from game.rules.state import GameState, Model, NoSide, Side, other_side
 from game.rules.turn import must_test_will, still_with_the_retinue
 from game.rules.vehicle_shots import VehicleShotPlan
 from game.rules.vehicles import is_driver
-
-if TYPE_CHECKING:
-    from game.rules.engine import Engine
 
 REFUSED = -1e9  # the score of a command the engine would refuse
 
@@ -223,10 +221,12 @@ class _Scorer:
                 out[i] = 3.0 if cmd == chosen else 0.5
             elif not isinstance(cmd, PlayPerk):
                 out[i] = self.score(cmd, plan)
-        others = max((s for i, s in out.items() if s > REFUSED), default=0.0)
+        scored = [(s, i) for i, s in out.items() if s > REFUSED]
+        others, top = max(scored, default=(0.0, -1))
+        best = plans[top][0] if top >= 0 else None
         for i, (cmd, _) in enumerate(plans):
             if i not in out and isinstance(cmd, PlayPerk):
-                out[i] = self.perk(cmd, others)
+                out[i] = self.perk(cmd, others, best)
         return [(cmd, out[i]) for i, (cmd, _) in enumerate(plans)]
 
     # --- one command ----------------------------------------------------------------------
@@ -316,14 +316,23 @@ class _Scorer:
             reach = p_ok if needed else 1.0
             if m.steed is not None and jumps:  # an awkward landing may leave him short of the target
                 reach *= self.lands(cmd)
-            net = guess.guess_melee(m, target, bonus).net + 0.25
-            net = evaded(net, escape_chance(table, self.state, _standing_at(m, end), target))
+            there = _standing_at(m, end)
+            net = self.charge_worth(m, target, bonus)
+            met = counter_chance(table, self.state, there, target) if bonus else 0.0
+            if met:  # met by a Counter Charge, the bonuses on both sides cancel
+                net = min(net, met * self.charge_worth(m, target, False) + (1 - met) * net)
+            net = evaded(net, escape_chance(table, self.state, there, target))
             score += reach * (net if not m.acted else 0.3 * net)
         elif needed:
             score *= p_ok
         if self.keeps is not None and not self.keeps(cmd):
             score -= 0.8
         return score
+
+    def charge_worth(self, m: Model, target: Model, bonus: bool) -> float:
+        """A charge's first round, less the Will to Fight at stake should he fall in it."""
+        round_ = self.guess.guess_melee(m, target, bonus)
+        return round_.net + 0.25 - round_.dies * self.guess.at_stake(m)
 
     def lands(self, cmd: Move) -> float:
         """The chance a rider's jumps let him arrive where the move ends (rules.explain's landings:
@@ -431,7 +440,7 @@ class _Scorer:
             return stand
         if choice == "counter_charge":
             p_ok, risk = gambit_risk(table, me, "mounted_charge")
-            if not counter_charge_bonus(table, me, foe, (pending.data["sx"], pending.data["sy"])):
+            if not counter_charge_bonus(table, self.state, me, foe, (pending.data["sx"], pending.data["sy"])):
                 return stand - risk  # Hard Going where they meet: no bonus, the gambit's risk for nothing
             ours = guess.guess_melee(me, foe, True).net - guess.guess_melee(me, foe, False).net
             return stand + p_ok * (ours + 0.2) - risk
@@ -450,9 +459,9 @@ class _Scorer:
 
     # --- Perk cards -----------------------------------------------------------------------
 
-    def perk(self, cmd: PlayPerk, others: float) -> float:
+    def perk(self, cmd: PlayPerk, others: float, best: Command | None = None) -> float:
         """A Perk is played when its moment has come: just before what it helps (so it outscores
-        the rest), else kept."""
+        the rest), else kept. `others` is the best score on offer without it, `best` that command."""
         table, state = self.table, self.state
         effect = table.content.perks[cmd.card].effect
         above = others + 0.05
@@ -468,8 +477,8 @@ class _Scorer:
             return above if not in_command(table, state, m) else -1.0
         engaged = bool(enemies_in_contact(table, state, m))
         shot = missile_weapon(table, m) is not None and not m.acted and not m.reloads_needed and not engaged
-        if effect == "reroll":
-            ready = not m.reroll_ready and not m.acted and (engaged or shot)
+        if effect == "reroll":  # the model's next failed roll of its own: only if that comes next
+            ready = not m.reroll_ready and not m.acted and (engaged or shot) and self._rolls_next(m, best)
             return above if ready and others > 0.25 else -1.0
         if effect == "steady_aim":  # from the saddle a shot hits on its natural score alone
             aims = shot and m.steed is None and not m.aim_bonus
@@ -479,14 +488,36 @@ class _Scorer:
         if effect == "quick_reload":
             return above if m.reloads_needed and not engaged else -1.0
         if effect == "extra_move":
-            inches = float(table.content.perks[cmd.card].amount)
-            return above if not m.moved and not engaged and self._just_out_of_reach(m, inches) else -1.0
+            brings = not m.moved and not engaged and self._just_out_of_reach(m, cmd, others)
+            return above if brings else -1.0
         return -1.0
 
-    def _just_out_of_reach(self, m: Model, inches: float) -> bool:
-        """An enemy lies beyond the model's charge reach by no more than the Perk's `inches`: only
-        then do they turn the move into a charge (a move that falls short anyway gains nothing)."""
-        table = self.table
-        bonus = table.numbers.mounted_charge_reach if m.steed is not None else table.numbers.charge_bonus
+    @staticmethod
+    def _rolls_next(m: Model, best: Command | None) -> bool:
+        """The best command on offer is a roll of the model's own: a shot, a blow or a gambit."""
+        if isinstance(best, Shoot | Fight):
+            return best.model == m.id
+        return isinstance(best, Move) and best.model == m.id and best.gambit is not None
+
+    def _just_out_of_reach(self, m: Model, cmd: PlayPerk, others: float) -> bool:
+        """An enemy lies beyond the model's charge reach by no more than the Perk's inches, the Perk
+        opens a charge at him (asked of the rules on a copy of the table: Hard Going or a wall may
+        still bar it), and charging him is worth more than anything on offer now: only then does
+        the Perk turn the move into a charge worth making."""
+        table, guess = self.table, self.guess
+        inches = float(table.content.perks[cmd.card].amount)
+        mounted = m.steed is not None
+        bonus = table.numbers.mounted_charge_reach if mounted else table.numbers.charge_bonus
         reach = base_allowance(table, m) + bonus
-        return any(reach < table.bases.edge_distance(m, e) <= reach + inches for e in self.guess.enemies())
+        near = {e.id for e in guess.enemies() if reach < table.bases.edge_distance(m, e) <= reach + inches
+                and others < evaded(guess.guess_melee(m, e, mounted).net + 0.25,
+                                    escape_chance(table, self.state, m, e))}
+        if not near:
+            return False
+        after = Engine(view_table(self.engine.table, self.state.mud), self.state.clone())
+        after.submit(cmd)
+        for c in after.legal_commands(self.side):
+            plan = after.check(c) if isinstance(c, Move) and c.model == m.id else None
+            if isinstance(plan, MovePlan) and plan.charge_target in near:
+                return True
+        return False

@@ -16,8 +16,8 @@ from game.ai.ground import Ground
 from game.ai.tuning import weights
 from game.content.models import ram_band
 from game.rules import odds
-from game.rules.charges import reaction_options
-from game.rules.contact import obstacle_between
+from game.rules.charges import meeting_spots, reaction_options
+from game.rules.contact import enemies_in_contact, obstacle_between
 from game.rules.context import Table
 from game.rules.damage import shrug_chance
 from game.rules.explain import gambit_odds
@@ -142,6 +142,7 @@ class MeleeGuess:
     gain: float
     loss: float
     kills: float = 0.0  # the chance the round takes the defender out
+    dies: float = 0.0  # the chance the round takes the attacker out
 
     @property
     def net(self) -> float:
@@ -164,7 +165,9 @@ def round_value(table: Table, result: odds.MeleeOdds, att: Model, dfd: Model,
                for k, p in enumerate(result.hits_on_attacker) if k and p)
     kills = sum(float(p) * kill_chance(table, dfd, k, on_dfd, att_mod)
                 for k, p in enumerate(result.hits_on_defender) if k and p)
-    return MeleeGuess(gain, loss, kills)
+    dies = sum(float(p) * kill_chance(table, att, k, on_att, dfd_mod)
+               for k, p in enumerate(result.hits_on_attacker) if k and p)
+    return MeleeGuess(gain, loss, kills, dies)
 
 
 @dataclass(slots=True)
@@ -469,10 +472,9 @@ class Guesser:
             pad = 1.5 if m.steed or r.steed else 1.0
             was = math.dist((m.x, m.y), (r.x, r.y)) - pad <= reach
             will = math.dist(at, (r.x, r.y)) - pad <= reach
-            if was and not will:
-                cost += weights().hero_leaves
-            elif will and not was:  # gathered: the Feckless test he would take is spared him
-                cost -= weights().out_of_command * feckless_weight(table, state, r)
+            if was != will:  # left behind, he takes the Feckless test; gathered, he is spared it
+                test = weights().out_of_command * feckless_weight(table, state, r)
+                cost += test if was else -test
         return cost
 
 
@@ -548,11 +550,26 @@ def escape_chance(table: Table, state: GameState, charger: Model, target: Model)
     return float(odds.evade_odds(need, 0, target.reroll_ready))
 
 
-def counter_charge_bonus(table: Table, me: Model, charger: Model, start: Point) -> bool:
-    """Would a Counter Charge hold the charge bonuses? The two meet halfway along the charge
-    (charges.counter_charge), and Hard Going there, or an obstacle, denies them (paths.bonus_denied)."""
-    mid = ((start[0] + charger.x) / 2, (start[1] + charger.y) / 2)
-    return not bonus_denied(table, _at(me, mid, True), _at(charger, mid, True))
+def counter_chance(table: Table, state: GameState, charger: Model, target: Model) -> float:
+    """The chance a charged rider meets the charge with a Counter Charge that comes off (his
+    Warhorse, no other foe on him, not charged himself this turn: the rules' offer, read without
+    the Perk hand, which is not the charger's to see), taking the charge bonuses himself."""
+    if target.steed is None or not table.content.steeds[target.steed].can_charge or target.charged_this_turn:
+        return 0.0
+    if any(e.id != charger.id for e in enemies_in_contact(table, state, target)):
+        return 0.0
+    return float(gambit_odds(table, target, "counter_charge").chances["success"])
+
+
+def counter_charge_bonus(table: Table, state: GameState, me: Model, charger: Model, start: Point) -> bool:
+    """Would a Counter Charge hold the charge bonuses? The charger is met halfway along his charge
+    and the counter-charger stands against him there (charges.meeting_spots); Hard Going where
+    either stands, or an obstacle, denies the bonuses (paths.bonus_denied)."""
+    spots = meeting_spots(table, state, me, charger, start)
+    if spots is None:
+        return not bonus_denied(table, me, charger)
+    mid, spot, _ = spots
+    return not bonus_denied(table, _at(me, spot, True), _at(charger, mid, True))
 
 
 def evaded(net: float, escape: float) -> float:

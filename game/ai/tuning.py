@@ -25,7 +25,6 @@ class HeuristicWeights(BaseModel):
     material: float = Field(ge=0, le=10, description="A model's worth beyond the Valour its loss gives away.")
     threat_weight: float = Field(ge=0, le=1, description="Chance an enemy in reach attacks next.")
     shot_threat: float = Field(ge=0, le=1, description="Chance an enemy shooter in range shoots next.")
-    hero_leaves: float = Field(ge=0, le=5, description="A Hero riding off from a Retainer still to act.")
     out_of_command: float = Field(ge=0, le=5, description="A Retainer outside his Hero's Command Range.")
     hard_going_rider: float = Field(ge=0, le=5, description="A rider ending in Hard Going.")
     pull: float = Field(ge=0, le=5, description="The pull towards the best target or objective.")

@@ -139,30 +139,46 @@ def _spend_counter_charge_perk(act: Act, target: Model) -> None:
     act.emit(PerkPlayed(side=target.side, card=card, model=target.id))
 
 
-def _meet_halfway(act: Act, target: Model, charger: Model, start: Point) -> None:
-    """Put the charger at the middle of its charge and the counter-charger against it."""
-    table, state = act.table, act.state
+def meeting_spots(table: Table, state: GameState, target: Model, charger: Model,
+                  start: Point) -> tuple[Point, Point, float] | None:
+    """Where a Counter Charge meets: the charger at the middle of its charge (its end if the
+    middle will not hold it), and the counter-charger against it there, with his facing; None if
+    there is no room (they clash where they stand). Both models are left where they stood."""
     end = (charger.x, charger.y)
     mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     if position_problem(table, state, charger, *mid):
         mid = end
-    old = (charger.x, charger.y)
-    charger.x, charger.y = mid
     away = heading(mid, (target.x, target.y))
-    for step in range(0, 60):
-        spot = bearing_point(mid[0], mid[1], away, 1.0 + step * 0.05)
-        facing = heading(spot, mid)
-        if position_problem(table, state, target, *spot, facing):
-            continue
-        ox, oy, of = target.x, target.y, target.facing
-        target.x, target.y, target.facing = spot[0], spot[1], facing
-        if in_contact(table, target, charger):
-            if mid != old:
-                act.emit(Moved(model=charger.id, path=[old, mid], cost=0.0, reason="met_halfway"))
-            act.emit(Moved(model=target.id, path=[(ox, oy), spot], cost=0.0, reason="counter_charge"))
-            return
-        target.x, target.y, target.facing = ox, oy, of
-    charger.x, charger.y = old  # no room to meet halfway: they clash where they stand
+    held = (target.x, target.y, target.facing)
+    charger.x, charger.y = mid
+    try:
+        for step in range(0, 60):
+            spot = bearing_point(mid[0], mid[1], away, 1.0 + step * 0.05)
+            facing = heading(spot, mid)
+            if position_problem(table, state, target, *spot, facing):
+                continue
+            target.x, target.y, target.facing = spot[0], spot[1], facing
+            if in_contact(table, target, charger):
+                return mid, spot, facing
+            target.x, target.y, target.facing = held
+    finally:
+        charger.x, charger.y = end
+        target.x, target.y, target.facing = held
+    return None
+
+
+def _meet_halfway(act: Act, target: Model, charger: Model, start: Point) -> None:
+    """Put the charger at the middle of its charge and the counter-charger against it."""
+    spots = meeting_spots(act.table, act.state, target, charger, start)
+    if spots is None:
+        return  # no room to meet halfway: they clash where they stand
+    mid, spot, facing = spots
+    old, was = (charger.x, charger.y), (target.x, target.y)
+    charger.x, charger.y = mid
+    target.x, target.y, target.facing = spot[0], spot[1], facing
+    if mid != old:
+        act.emit(Moved(model=charger.id, path=[old, mid], cost=0.0, reason="met_halfway"))
+    act.emit(Moved(model=target.id, path=[was, spot], cost=0.0, reason="counter_charge"))
 
 
 def _away_point(m: Model, charger: Model, distance: float) -> Point:

@@ -12,7 +12,15 @@ from itertools import combinations
 import pytest
 
 from game.ai import PLAYERS, make_player, parse_spec
-from game.ai.easy import EasyPlayer, EasyTuning, easy_tuning, own_side_target, spear_idle
+from game.ai.easy import (
+    EasyPlayer,
+    EasyTuning,
+    easy_tuning,
+    likely_slips_away,
+    not_the_enemys,
+    spear_idle,
+    worse_than_standing,
+)
 from game.ai.heuristic import HeuristicPlayer
 from game.ai.levels import LEVEL_PLAYERS, level_of, level_spec
 from game.ai.tuning import near_tie
@@ -108,7 +116,9 @@ def _never_absurd(engine: Engine, cmd: Command, gap: float) -> None:
     scored = ranked(engine, side)
     offered = [c for c, _ in scored]
     assert cmd in offered
-    assert not own_side_target(engine.state, side, cmd)
+    assert not not_the_enemys(engine.state, side, cmd)
+    assert cmd not in worse_than_standing(scored)
+    assert cmd == scored[0][0] or not likely_slips_away(engine, cmd)
     if any(isinstance(c, Fight) for c in offered):
         assert isinstance(cmd, Fight | PlayPerk), cmd
     if isinstance(cmd, EndSpear):
