@@ -1,9 +1,12 @@
-"""A saved position of the blunder suite: the table, the models and the commands that reach it.
+"""A saved position of the blunder suite: the game and the commands that reach it.
 
-Each position is a small JSON file beside this module: the table (its size, patches of ground,
-obstacles, objectives), the models standing on it (a shipped profile at a spot, with any field of
-the model set), the sides' Perk hands, the turn, the Spear whose card is in play, and the
-commands played from there (on fixed dice, if given, else on the position's seeded dice) to reach
+Most positions are cut from seeded games on the shipped tables (`cut.py`): the scenario and its
+seed, every command played up to the decision, and the state hash the decision is taken in (a
+change of the rules that moves the game elsewhere is caught there, and the position is cut again).
+Others are built by hand, each a small JSON file beside this module: the table (its size, patches
+of ground, obstacles, objectives), the models standing on it (a shipped profile at a spot, with
+any field of the model set), the sides' Perk hands, the turn, the Spear whose card is in play, and
+the commands played from there (on fixed dice, if given, else on the position's seeded dice) to reach
 the decision; then the mistake a player must not make there (`forbid`, read by the suite).
 """
 
@@ -11,11 +14,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter
 
+from game.persist.match import Match
 from game.rules.commands import Command
 from game.rules.engine import Accepted, Engine
 from game.terrain.terrain_map import Objective
@@ -36,6 +41,8 @@ class Position:
 
     def engine(self) -> Engine:
         """A fresh engine at the decision (the commands replayed; each must be accepted)."""
+        if "game" in self.data:
+            return self._game_engine()
         data = self.data
         ground = data.get("terrain", {})
         patches = {kind: [c for box in boxes for c in rect(*box)]
@@ -64,6 +71,26 @@ class Position:
             got = eng.submit(cmd)
             assert isinstance(got, Accepted), f"{self.name}: {cmd} was refused: {got}"
         return eng
+
+    def _game_engine(self) -> Engine:
+        """The game's engine at the decision: its scenario and seed, its commands replayed (once
+        per position and hash; each call gets a copy of the state to play on)."""
+        reached = _reached(self.name, json.dumps(self.data["game"]), json.dumps(self.data["commands"]),
+                           self.data["state_hash"])
+        return Engine(reached.table, reached.state.clone())
+
+
+@cache
+def _reached(name: str, game_text: str, commands_text: str, state_hash: str) -> Engine:
+    """The game replayed to the decision, checked against its state hash."""
+    game = json.loads(game_text)
+    match = Match.start(game["scenario"], int(game["seed"]))
+    for raw in json.loads(commands_text):
+        got = match.submit(COMMAND.validate_python(raw))
+        assert isinstance(got, Accepted), f"{name}: {raw} was refused: {got}"
+    digest = match.engine.state.digest()
+    assert digest == state_hash, f"{name}: the game no longer reaches the position"
+    return match.engine
 
 
 def load(path: Path) -> Position:
