@@ -31,6 +31,7 @@ from game.rules.spears import in_command
 from tests.ai.blunders.judge import PLAYERS, blunder, choice, on_the_road
 
 Events = list[list[dict[str, Any]]]  # the events of each step from the decision on
+LOST = ("dither", "flee", "pillage")  # the Feckless results that lose the activation or the man
 LOOK = 60  # how many steps on a mistake's cost is looked for
 
 
@@ -205,7 +206,7 @@ def hero_leaves(engine: Engine, cmd: Command, events: Events) -> Cut | None:
     after.submit(cmd)
     left = [m.id for m in waiting if not in_command(after.table, after.state, after.state.model(m.id))]
     lost = [mid for mid in left
-            if any(ev["result"] != "pass" for ev in _of(events, "feckless_test", model=mid))]
+            if any(ev["result"] in LOST for ev in _of(events, "feckless_test", model=mid))]
     if not lost:
         return None
     names = ", ".join(state.model(mid).name for mid in lost)
