@@ -205,6 +205,7 @@ class _Scorer:
         self.state = engine.state
         self.side = side
         self.routes = memory.routes
+        self.memory = memory
         self.guess = Guesser(engine.table, engine.state, side, memory.ground, memory.melee)
         self.keeps = driver_command_limit(engine) if engine.state.active_model else None
 
@@ -473,8 +474,9 @@ class _Scorer:
             return above if near and side.will_bonus == 0 and state.turn >= 2 else -1.0
         if m is None:
             return -1.0
-        if effect == "rally":
-            return above if not in_command(table, state, m) else -1.0
+        if effect == "rally":  # only just before he activates: his Hero may yet gather him
+            comes_next = isinstance(best, Activate) and best.model == m.id
+            return above if comes_next and not in_command(table, state, m) else -1.0
         engaged = bool(enemies_in_contact(table, state, m))
         shot = missile_weapon(table, m) is not None and not m.acted and not m.reloads_needed and not engaged
         if effect == "reroll":  # the model's next failed roll of its own: only if that comes next
@@ -502,22 +504,21 @@ class _Scorer:
     def _just_out_of_reach(self, m: Model, cmd: PlayPerk, others: float) -> bool:
         """An enemy lies beyond the model's charge reach by no more than the Perk's inches, the Perk
         opens a charge at him (asked of the rules on a copy of the table: Hard Going or a wall may
-        still bar it), and charging him is worth more than anything on offer now: only then does
-        the Perk turn the move into a charge worth making."""
+        still bar it), and that charge scores more than anything on offer now: only then does the
+        Perk turn the move into a charge worth making."""
         table, guess = self.table, self.guess
         inches = float(table.content.perks[cmd.card].amount)
         mounted = m.steed is not None
         bonus = table.numbers.mounted_charge_reach if mounted else table.numbers.charge_bonus
         reach = base_allowance(table, m) + bonus
-        near = {e.id for e in guess.enemies() if reach < table.bases.edge_distance(m, e) <= reach + inches
-                and others < evaded(guess.guess_melee(m, e, mounted).net + 0.25,
-                                    escape_chance(table, self.state, m, e))}
+        near = {e.id for e in guess.enemies() if reach < table.bases.edge_distance(m, e) <= reach + inches}
         if not near:
             return False
         after = Engine(view_table(self.engine.table, self.state.mud), self.state.clone())
         after.submit(cmd)
+        opened = _Scorer(after, self.side, self.memory)
         for c in after.legal_commands(self.side):
             plan = after.check(c) if isinstance(c, Move) and c.model == m.id else None
-            if isinstance(plan, MovePlan) and plan.charge_target in near:
+            if isinstance(plan, MovePlan) and plan.charge_target in near and opened.score(c, plan) > others:
                 return True
         return False
