@@ -39,6 +39,7 @@ Point = tuple[float, float]
 
 CHARGES = ("charge", "mounted_charge")
 CLOSING = 1.0  # inches: a Hero left behind by his Spear's vehicle keeps only moves that gain this much on it
+FRIEND_RUN_DOWN = 10.0  # inches of way a Drive gives up rather than run down a man of its own side
 
 
 def best_drive(engine: Engine, drives: list[Drive],
@@ -48,7 +49,8 @@ def best_drive(engine: Engine, drives: list[Drive],
     The goal is its escort edge (the way round walls, buildings and vehicles: game.ai.route), else
     the nearest enemy. A crash into a wall or a vehicle costs
     as many inches as its impact speed, shoving another vehicle 10" (it only blocks the way further
-    on), running down an enemy is worth 1", a friend costs 2". Ending with a wall or a vehicle
+    on), running down an enemy is worth 1", a friend costs as much as shoving a vehicle and his
+    impact speed besides. Ending with a wall or a vehicle
     closer ahead than the speed it is left rolling at, less what the next Drive may brake off,
     costs twice the shortfall (counting the whole speed, a wagon short of a bend stopped dead and,
     unable to turn standing, stayed there).
@@ -80,7 +82,7 @@ def best_drive(engine: Engine, drives: list[Drive],
             if other is None:
                 gain -= c.impact_speed
             else:
-                gain += 1.0 if other.side != v.side else -2.0
+                gain += 1.0 if other.side != v.side else -(FRIEND_RUN_DOWN + c.impact_speed)
         return gain
 
     return max(drives, key=score)
