@@ -430,15 +430,17 @@ class Guesser:
         return best
 
     def road_risk(self, m: Model, at: Point) -> float:
-        """The expected cost of standing on the road of a driven cart or wagon not of m's side: the
-        ground it may cover next (its speed, changed by at most a Drive's change) across its width
-        and a base; there it rams him unless he dodges (the ram band's modifier to the dodge), its
-        Base Damage dice in hits, each saved, a Will to Fight test with his loss (ramming._run_down)."""
+        """The expected cost of standing on the road of a driven cart or wagon: the ground it may
+        cover next (its speed, changed by at most a Drive's change) across its width and a base;
+        there it rams him unless he dodges (the ram band's modifier to the dodge), its Base Damage
+        dice in hits, each saved, a Will to Fight test with his loss (ramming._run_down). His own
+        side's wagon counts the same: its driver would sooner stop than run him down, and a wagon
+        stopped behind its own man makes no way."""
         table, state = self.table, self.state
         rules = table.content.vehicle_rules
         risk = 0.0
         for v in state.vehicles:
-            if v.removed or v.disabled or v.side == m.side or driver_of(table, state, v) is None:
+            if v.removed or v.disabled or m.aboard == v.id or driver_of(table, state, v) is None:
                 continue
             prof = table.content.vehicles[v.profile]
             ahead = prof.length / 2 + min(prof.max_speed, v.speed + rules.max_speed_change)
