@@ -319,9 +319,9 @@ class _Scorer:
                 reach *= self.lands(cmd)
             there = _standing_at(m, end)
             net = self.charge_worth(m, target, bonus)
-            met = counter_chance(table, self.state, there, target) if bonus else 0.0
-            if met:  # met by a Counter Charge, the bonuses on both sides cancel
-                net = min(net, met * self.charge_worth(m, target, False) + (1 - met) * net)
+            met = counter_chance(table, self.state, there, target)
+            if met:  # met by a Counter Charge: the bonuses cancel, or are the target's alone
+                net = min(net, met * self.met_worth(m, target, bonus) + (1 - met) * net)
             net = evaded(net, escape_chance(table, self.state, there, target))
             score += reach * (net if not m.acted else 0.3 * net)
         elif needed:
@@ -334,6 +334,14 @@ class _Scorer:
         """A charge's first round, less the Will to Fight at stake should he fall in it."""
         round_ = self.guess.guess_melee(m, target, bonus)
         return round_.net + 0.25 - round_.dies * self.guess.at_stake(m)
+
+    def met_worth(self, m: Model, target: Model, bonus: bool) -> float:
+        """A charge met by the target's Counter Charge: with the charger's own bonus the two
+        cancel; without it the target strikes with the bonus, and the charger's fall is at stake."""
+        if bonus:
+            return self.charge_worth(m, target, False)
+        round_ = self.guess.guess_melee(target, m, True)
+        return -round_.net + 0.25 - round_.kills * self.guess.at_stake(m)
 
     def lands(self, cmd: Move) -> float:
         """The chance a rider's jumps let him arrive where the move ends (rules.explain's landings:

@@ -32,10 +32,12 @@ from tests.ui.test_solo import ai_frames
 
 def _charge_table(mode: str = "solo") -> Match:
     """The Ford, seed 4: John Heron (Blue's first card, the person's) faces Thomas Strangways
-    (Red's) across open ground south of the river."""
+    (Red's) across open ground south of the river, Heron's billman Hugh Dodd close behind him (in
+    his Command Range wherever a charge ends)."""
     engine = start_game("the-ford", 4)
     state = engine.state
-    for mid, pos, facing in (("blue-9", (10.5, 31.0), 0.0), ("red-9", (10.5, 23.0), 180.0)):
+    for mid, pos, facing in (("blue-9", (10.5, 31.0), 0.0), ("red-9", (10.5, 23.0), 180.0),
+                             ("blue-11", (12.0, 28.0), 0.0)):
         m = state.model(mid)
         m.x, m.y = pos
         m.facing = facing
