@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.rules.charges import meeting_spots
 from game.rules.commands import Activate, Fight, Move, React
 from game.rules.context import Rejected
 from game.rules.engine import Accepted
@@ -52,6 +53,20 @@ def test_counter_charge_meets_the_charger_halfway_with_the_bonus() -> None:
     assert b1.x < 17.0 and b1.charge_bonus and r1.charge_bonus
     from game.rules.contact import in_contact
     assert in_contact(eng.table, r1, b1)
+
+
+def test_meeting_spots_are_where_the_counter_charge_puts_the_two_and_move_nobody() -> None:
+    """charges.meeting_spots, which the heuristic asks too, works out the engine's own placing and
+    leaves both models where they stood."""
+    eng = _engine([rider("r1", "red", 4.0), rider("b1", "blue", 17.0, facing=270.0)], [3, 5])
+    _charge(eng, (15.0, 10.5))
+    r1, b1 = eng.state.model("r1"), eng.state.model("b1")
+    before = (r1.x, r1.y, b1.x, b1.y, b1.facing)
+    spots = meeting_spots(eng.table, eng.state, b1, r1, (4.0, 10.5))
+    assert spots is not None and (r1.x, r1.y, b1.x, b1.y, b1.facing) == before
+    mid, spot, facing = spots
+    eng.submit(React(side="blue", choice="counter_charge"))
+    assert (r1.x, r1.y) == mid and (b1.x, b1.y) == spot and b1.facing == facing
 
 
 def test_no_counter_charge_after_its_own_mounted_charge_without_the_perk() -> None:
