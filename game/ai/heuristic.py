@@ -30,7 +30,7 @@ from game.ai.heuristic_terms import (
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.tuning import near_tie, weights
-from game.ai.view import view_table
+from game.ai.view import fork
 from game.rules import odds
 from game.rules.commands import (
     Activate,
@@ -522,7 +522,7 @@ class _Scorer:
         near = {e.id for e in guess.enemies() if reach < table.bases.edge_distance(m, e) <= reach + inches}
         if not near:
             return False
-        after = Engine(view_table(self.engine.table, self.state.mud), self.state.clone())
+        after = fork(self.engine)
         after.submit(cmd)
         opened = _Scorer(after, self.side, self.memory)
         for c in after.legal_commands(self.side):

@@ -52,7 +52,7 @@ from game.ai.heuristic_terms import Guesser
 from game.ai.random_player import NoLegalCommand
 from game.ai.route import RouteField
 from game.ai.tuning import AI_FILE
-from game.ai.view import determinise, view_table
+from game.ai.view import determinise, fork
 from game.content.loader import DATA_DIR
 from game.muster.rules import data_model
 from game.rules.commands import Activate, Command, Drive, Move
@@ -192,11 +192,6 @@ def next_model_only(commands: list[Command], scored: list[float]) -> tuple[list[
     best = max(activations, key=lambda i: (scored[i], -i))
     keep = [i for i in range(len(commands)) if i == best or i not in activations]
     return [commands[i] for i in keep], [scored[i] for i in keep]
-
-
-def fork(engine: Engine) -> Engine:
-    """A copy of a view to play on (its own state and table; terrain walks shared)."""
-    return Engine(view_table(engine.table, engine.state.mud), engine.state.clone())
 
 
 def score_commands(engine: Engine, side: Side, commands: list[Command],
@@ -454,4 +449,4 @@ class SearchPlayer:
         return kept[best[-1]]
 
 
-__all__ = ["BUDGETS", "Budget", "SearchPlayer", "evaluate", "score_commands"]
+__all__ = ["BUDGETS", "Budget", "SearchPlayer", "evaluate", "fork", "score_commands"]

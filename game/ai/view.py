@@ -84,3 +84,8 @@ def public_snapshot(state: GameState, side: Side) -> dict[str, object]:
 def information_set_key(engine: Engine, side: Side) -> str:
     """A hash of what the side knows: two games with the same key look the same to it."""
     return digest_of(public_snapshot(engine.state, side))
+
+
+def fork(engine: Engine) -> Engine:
+    """A copy of a game or a view to play on (its own state and table; terrain walks shared)."""
+    return Engine(view_table(engine.table, engine.state.mud), engine.state.clone())
